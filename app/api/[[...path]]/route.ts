@@ -1,0 +1,4 @@
+// /api/* — unknown marketing API paths: 404 in the envelope.
+import { notFoundRoute } from '@/lib/http';
+
+export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoute('marketing');

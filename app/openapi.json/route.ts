@@ -1,0 +1,7 @@
+// GET /openapi.json — the marketing API's OpenAPI 3.1 document, generated from schemas/.
+import { defineRoute, publicOrigin } from '@/lib/http';
+import { marketingOpenApi } from '@/schemas/openapi/marketing';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+  GET: ({ request }) => Response.json(marketingOpenApi(publicOrigin('marketing', request))),
+});

@@ -1,0 +1,43 @@
+import { createClient, type SanityClient } from '@sanity/client';
+import { CmsError, type Cms, type GroqParams } from './types';
+
+export interface SanityCmsOptions {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+  token?: string;
+  useCdn?: boolean;
+  maxRetries?: number;
+}
+
+/** The production CMS: Sanity's query API, published perspective only. */
+export class SanityCms implements Cms {
+  readonly kind = 'sanity' as const;
+  readonly description: string;
+  private readonly client: SanityClient;
+
+  constructor(options: SanityCmsOptions) {
+    this.client = createClient({
+      projectId: options.projectId,
+      dataset: options.dataset,
+      apiVersion: options.apiVersion,
+      token: options.token,
+      useCdn: options.useCdn ?? false,
+      perspective: 'published',
+      maxRetries: options.maxRetries ?? 2,
+    });
+    this.description = `sanity (project ${options.projectId}, dataset ${options.dataset}, api ${options.apiVersion}${options.useCdn ? ', cdn' : ''})`;
+  }
+
+  async query(groq: string, params: GroqParams = {}): Promise<unknown> {
+    try {
+      return await this.client.fetch<unknown>(groq, params, { perspective: 'published' });
+    } catch (error) {
+      throw new CmsError(`sanity query failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.query('count(*[_type == $type][0...1])', { type: 'sanity.imageAsset' });
+  }
+}

@@ -1,0 +1,47 @@
+import { Client } from '@hubspot/api-client';
+import { z } from 'zod';
+import { CrmError, type Crm, type CrmContact, type CrmResult } from './types';
+
+const upsertReply = z.object({
+  status: z.string(),
+  results: z.array(z.object({ id: z.string() })).min(1),
+});
+
+/** HubSpot contacts, upserted by email in one call. */
+export class HubspotCrm implements Crm {
+  readonly kind = 'hubspot' as const;
+  readonly description = 'hubspot (contacts upsert by email)';
+  private readonly client: Client;
+
+  constructor(accessToken: string, options: { retries?: number } = {}) {
+    this.client = new Client({ accessToken, numberOfApiCallRetries: options.retries ?? 0 });
+  }
+
+  async upsertContact(contact: CrmContact): Promise<CrmResult> {
+    let reply: unknown;
+    try {
+      reply = await this.client.crm.contacts.batchApi.upsert({
+        inputs: [
+          {
+            id: contact.email,
+            idProperty: 'email',
+            properties: { ...contact.properties, email: contact.email },
+          },
+        ],
+      });
+    } catch (error) {
+      throw new CrmError(`hubspot upsert failed: ${(error as Error).message}`, { cause: error });
+    }
+    const parsed = upsertReply.safeParse(reply);
+    if (!parsed.success) throw new CrmError('hubspot upsert returned an unexpected reply');
+    return { id: parsed.data.results[0]!.id };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.client.crm.contacts.basicApi.getPage(1);
+    } catch (error) {
+      throw new CrmError(`hubspot unreachable: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { publicOrigin } from './public-origin';
+
+export type ApiName = 'marketing' | 'voice';
+
+const documentPath: Record<ApiName, string> = {
+  marketing: '/openapi.json',
+  voice: '/v1/openapi.json',
+};
+
+/** Absolute URL of the OpenAPI document that describes `api`. */
+export function docsUrl(api: ApiName, request: Request): string {
+  return publicOrigin(api, request) + documentPath[api];
+}

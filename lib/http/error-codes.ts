@@ -1,0 +1,141 @@
+// One table: every error code we emit, its HTTP status and default user-facing text.
+export const errorCodes = {
+  // shared
+  NOT_FOUND: {
+    status: 404,
+    message: 'Not found.',
+    hint: 'Check the path against the API reference.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: 'This method is not allowed on this path.',
+    hint: 'Use one of the methods listed in the Allow header.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'Missing or invalid credentials.',
+    hint: 'Send Authorization: Bearer <token>.',
+  },
+  INVALID_SIGNATURE: {
+    status: 401,
+    message: 'The request signature is missing or invalid.',
+    hint: 'Sign the request body with the shared secret.',
+  },
+  INVALID_BODY: {
+    status: 400,
+    message: 'The request body is malformed.',
+    hint: 'Send a JSON body that matches the documented schema.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Something went wrong on our side.',
+    hint: 'Retry later; if it persists, contact support with the X-Request-Id header value.',
+  },
+  // marketing: blog and stats
+  BLOG_FETCH_FAILED: {
+    status: 500,
+    message: 'Blog content could not be loaded.',
+    hint: 'Retry the request in a few seconds.',
+  },
+  BLOG_POST_NOT_FOUND: {
+    status: 404,
+    message: 'No published post has this slug.',
+    hint: 'Use a slug from posts[].slug.current of GET /api/blog.',
+  },
+  STATS_UNAVAILABLE: {
+    status: 500,
+    message: 'The calls counter could not be computed.',
+    hint: 'Retry later.',
+  },
+  // marketing: contact
+  MISSING_REQUIRED_FIELDS: {
+    status: 400,
+    message: 'Name, a valid email and a message are required.',
+    hint: 'Fill in name, email and message, then resubmit.',
+  },
+  BOTCHECK_MISSING: {
+    status: 400,
+    message: 'Bot verification is required.',
+    hint: 'Complete the verification challenge and send its token as botCheckToken.',
+  },
+  BOTCHECK_INVALID: {
+    status: 403,
+    message: 'Bot verification failed.',
+    hint: 'Complete a fresh verification challenge; tokens are single-use.',
+  },
+  CONTACT_INTERNAL_ERROR: {
+    status: 500,
+    message: 'Your message could not be processed.',
+    hint: 'Send a valid JSON body; if it persists, retry later.',
+  },
+  // marketing: leads
+  REQUIRED: { status: 400, message: 'This field is required.', hint: 'Fill in the field.' },
+  INVALID_EMAIL: {
+    status: 400,
+    message: 'This is not a valid email address.',
+    hint: 'Enter an address like name@company.com.',
+  },
+  INVALID_PHONE: {
+    status: 400,
+    message: 'This is not a valid phone number.',
+    hint: 'Enter the number with its country code, e.g. +1 415 555 0100.',
+  },
+  INVALID_URL: {
+    status: 400,
+    message: 'This is not a valid URL.',
+    hint: 'Enter an address starting with https://.',
+  },
+  INVALID_OPTION: {
+    status: 400,
+    message: 'This value is not one of the allowed options.',
+    hint: 'Pick one of the listed options.',
+  },
+  TOO_LONG: { status: 400, message: 'This value is too long.', hint: 'Shorten the value.' },
+  PATTERN_MISMATCH: {
+    status: 400,
+    message: 'This value has the wrong format.',
+    hint: 'Check the expected format.',
+  },
+  DOMAIN_NOT_ALLOWED: {
+    status: 400,
+    message: 'Email addresses from this domain are not accepted on this form.',
+    hint: 'Use an address from an allowed domain.',
+  },
+  DOMAIN_BLOCKED: {
+    status: 400,
+    message: 'Email addresses from this domain are not accepted.',
+    hint: 'Use another email address.',
+  },
+  FREE_EMAIL_BLOCKED: {
+    status: 400,
+    message: 'Please use your work email address.',
+    hint: 'Free email providers are not accepted on this form.',
+  },
+  DISPOSABLE_EMAIL_BLOCKED: {
+    status: 400,
+    message: 'Disposable email addresses are not accepted.',
+    hint: 'Use a permanent email address.',
+  },
+  FORM_NOT_FOUND: {
+    status: 404,
+    message: 'No form has this slug.',
+    hint: 'Check formSlug.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Too many submissions.',
+    hint: 'Wait 60 seconds before submitting again.',
+  },
+  SUBMISSION_STORE_FAILED: {
+    status: 500,
+    message: 'Your submission could not be saved.',
+    hint: 'Retry with the same event_id, form and values.',
+  },
+  FORM_LOOKUP_FAILED: {
+    status: 503,
+    message: 'The form definition could not be loaded; nothing was stored.',
+    hint: 'Retry the same request in a few seconds.',
+  },
+} as const satisfies Record<string, { status: number; message: string; hint: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;

@@ -1,0 +1,10 @@
+export { ApiError, isApiError } from './api-error';
+export { errorCodes, type ErrorCode } from './error-codes';
+export { defineRoute, notFoundRoute, type HandlerContext } from './define-route';
+export { renderError, type ErrorEnvelope } from './render-error';
+export { readJson } from './read-json';
+export { requireAdmin } from './admin-auth';
+export { bearerToken } from './bearer-token';
+export { docsUrl, type ApiName } from './docs-url';
+export { publicOrigin, requestOrigin } from './public-origin';
+export { clientIp } from './client-ip';

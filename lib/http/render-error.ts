@@ -1,0 +1,45 @@
+import { ApiError } from './api-error';
+import { docsUrl, type ApiName } from './docs-url';
+
+export interface ErrorEnvelope {
+  ok: false;
+  error: {
+    code: string;
+    message: string;
+    hint: string;
+    status: number;
+    docs: string;
+    field?: string;
+  };
+}
+
+export interface RenderErrorContext {
+  api: ApiName;
+  request: Request;
+  requestId: string;
+  /** Per-endpoint legacy top-level keys, placed beside `ok` and `error`. */
+  legacy?: (error: ErrorEnvelope['error']) => Record<string, unknown>;
+}
+
+/** Turns anything thrown into the spec's envelope; unknown errors become a bare 500. */
+export function renderError(thrown: unknown, context: RenderErrorContext): Response {
+  const error = thrown instanceof ApiError ? thrown : new ApiError('INTERNAL_ERROR');
+  if (!(thrown instanceof ApiError) || error.status >= 500) {
+    const cause = thrown instanceof ApiError ? (thrown.cause ?? thrown) : thrown;
+    console.error(`[${context.requestId}] ${error.code}:`, cause);
+  }
+  const detail: ErrorEnvelope['error'] = {
+    code: error.code,
+    message: error.message,
+    hint: error.hint,
+    status: error.status,
+    docs: docsUrl(context.api, context.request),
+    ...(error.field === undefined ? {} : { field: error.field }),
+  };
+  const legacy = context.legacy ? context.legacy(detail) : {};
+  const body = { ...legacy, ok: false as const, error: detail };
+  return Response.json(body, {
+    status: error.status,
+    headers: { ...error.headers, 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store' },
+  });
+}

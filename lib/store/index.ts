@@ -1,0 +1,5 @@
+export type { Store, StoreWrite, SetIfAbsentResult } from './types';
+export { StoreTypeError } from './types';
+export { getStore, createStore } from './get-store';
+export { EmbeddedStore } from './embedded-store';
+export { RedisStore, type RedisDriver } from './redis-store';

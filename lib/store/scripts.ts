@@ -1,0 +1,58 @@
+// Lua run by the Redis adapters (TCP and Upstash alike). Each script is one atomic step.
+
+/**
+ * KEYS[1] the guarded key, KEYS[2..n] the keys of the extra writes.
+ * ARGV[1] value, ARGV[2] ttl in ms (0 = none), ARGV[3] JSON array of writes matching KEYS[2..n].
+ * Returns {1, value} when created, {0, existing} otherwise.
+ */
+export const SET_IF_ABSENT = `
+local ttl = tonumber(ARGV[2])
+local ok
+if ttl > 0 then
+  ok = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ttl)
+else
+  ok = redis.call('SET', KEYS[1], ARGV[1], 'NX')
+end
+if not ok then
+  return {0, redis.call('GET', KEYS[1])}
+end
+local writes = cjson.decode(ARGV[3])
+for i, w in ipairs(writes) do
+  local key = KEYS[i + 1]
+  if w.type == 'set' then
+    if w.ttlMs and w.ttlMs > 0 then
+      redis.call('SET', key, w.value, 'PX', w.ttlMs)
+    else
+      redis.call('SET', key, w.value)
+    end
+  elseif w.type == 'push' then
+    redis.call('RPUSH', key, w.value)
+  elseif w.type == 'hset' then
+    for field, v in pairs(w.fields) do
+      redis.call('HSET', key, field, v)
+    end
+  end
+end
+return {1, ARGV[1]}
+`;
+
+/** KEYS[1] counter; ARGV[1] increment, ARGV[2] ttl in ms applied when the key has none. */
+export const INCR_WITH_TTL = `
+local v = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = tonumber(ARGV[2])
+if ttl > 0 and redis.call('PTTL', KEYS[1]) == -1 then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+return v
+`;
+
+/** KEYS[1] list; ARGV[1] max length (0 = unbounded), ARGV[2..] values. */
+export const PUSH_CAPPED = `
+local n = redis.call('RPUSH', KEYS[1], unpack(ARGV, 2))
+local max = tonumber(ARGV[1])
+if max > 0 and n > max then
+  redis.call('LTRIM', KEYS[1], -max, -1)
+  n = max
+end
+return n
+`;

@@ -1,0 +1,50 @@
+/** A write applied together with a successful `setIfAbsent`, in the same atomic step. */
+export type StoreWrite =
+  | { type: 'set'; key: string; value: string; ttlMs?: number }
+  | { type: 'push'; key: string; value: string }
+  | { type: 'hset'; key: string; fields: Record<string, string> };
+
+export interface SetIfAbsentResult {
+  created: boolean;
+  /** The value now stored: ours when created, the earlier one otherwise. */
+  value: string;
+}
+
+/**
+ * The store port. Every method is one atomic operation on every adapter (one command or one
+ * Lua script on Redis), so callers never need a lock across instances.
+ */
+export interface Store {
+  readonly kind: 'embedded' | 'tcp' | 'upstash';
+  /** One line for the start-up log, without credentials. */
+  readonly description: string;
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, options?: { ttlMs?: number }): Promise<void>;
+  del(key: string): Promise<boolean>;
+  /** Sets `key` only when absent; on success also applies `also`, all or nothing. */
+  setIfAbsent(
+    key: string,
+    value: string,
+    options?: { ttlMs?: number; also?: StoreWrite[] },
+  ): Promise<SetIfAbsentResult>;
+  /** Adds `by` (default 1); `ttlMs` is applied when the key has no expiry yet. */
+  incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
+  /** Appends values; `maxLength` keeps only the newest entries. Returns the new length. */
+  listPush(key: string, values: string[], options?: { maxLength?: number }): Promise<number>;
+  /** Inclusive range like LRANGE: negative indexes count from the end. */
+  listRange(key: string, start: number, stop: number): Promise<string[]>;
+  hashSet(key: string, fields: Record<string, string>): Promise<void>;
+  hashGetAll(key: string): Promise<Record<string, string>>;
+  /** Milliseconds until `key` expires; -1 without expiry, -2 when absent. */
+  ttl(key: string): Promise<number>;
+  ping(): Promise<void>;
+  /** Flushes pending writes and releases connections. */
+  close(): Promise<void>;
+}
+
+export class StoreTypeError extends Error {
+  override name = 'StoreTypeError';
+  constructor(key: string) {
+    super(`WRONGTYPE Operation against a key holding the wrong kind of value: ${key}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { Redis } from '@upstash/redis';
+import type { RedisDriver } from './redis-store';
+
+/** RedisDriver over Upstash's REST API. Values stay raw strings: we serialize ourselves. */
+export function createUpstashDriver(url: string, token: string): RedisDriver {
+  const client = new Redis({
+    url,
+    token,
+    automaticDeserialization: false,
+    enableTelemetry: false,
+    retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
+  });
+  return {
+    get: (key) => client.get<string>(key),
+    set: async (key, value, ttlMs) => {
+      if (ttlMs && ttlMs > 0) await client.set(key, value, { px: ttlMs });
+      else await client.set(key, value);
+    },
+    del: (key) => client.del(key),
+    lrange: (key, start, stop) => client.lrange<string>(key, start, stop),
+    hset: async (key, fields) => {
+      await client.hset(key, fields);
+    },
+    hgetall: async (key) => (await client.hgetall<Record<string, string>>(key)) ?? {},
+    pttl: (key) => client.pttl(key),
+    eval: (script, keys, args) => client.eval(script, keys, args),
+    ping: async () => {
+      await client.ping();
+    },
+    quit: async () => {},
+  };
+}

@@ -1,0 +1,22 @@
+import { z } from './zod';
+
+export const ContactRequest = z
+  .object({
+    name: z.string().describe('Non-empty.'),
+    email: z.string().describe('Non-empty, a valid email address.'),
+    company: z
+      .string()
+      .optional()
+      .describe('Forwarded to the CRM as an empty string when omitted.'),
+    message: z.string().describe('Non-empty.'),
+    botCheckToken: z
+      .string()
+      .optional()
+      .describe('Bot-verification token; enforced only when the site has a verification secret.'),
+  })
+  .meta({ id: 'ContactRequest' });
+
+export const ContactSuccessResponse = z
+  .object({ success: z.literal(true) })
+  .strict()
+  .meta({ id: 'ContactSuccessResponse' });

@@ -1,0 +1,91 @@
+// Production entry point: Next's request handler plus the WebSocket endpoints we own.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import next from 'next';
+import { WebSocketServer } from 'ws';
+import { ConfigError, getConfig, type Config } from './lib/config';
+import { describePorts } from './lib/health/describe-ports';
+import { pinClientIp } from './lib/http/client-ip';
+import { getStore } from './lib/store';
+import { webSocketRoutes } from './lib/ws/ws-routes';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function loadConfig(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  const config = loadConfig();
+  for (const [port, description] of Object.entries(describePorts()))
+    console.info(`${port}: ${description}`);
+
+  type RequestHandler = ReturnType<ReturnType<typeof next>['getRequestHandler']>;
+  const nextApp: { handle?: RequestHandler } = {};
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const handle = nextApp.handle;
+    if (!handle) {
+      response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('starting');
+      return;
+    }
+    pinClientIp(request, config.TRUST_PROXY);
+    void handle(request, response);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const route = webSocketRoutes[path];
+    if (route) {
+      pinClientIp(request, config.TRUST_PROXY);
+      wss.handleUpgrade(request, socket, head, (ws) => route(ws, request));
+      return;
+    }
+    // Not ours: Next's own listener (dev HMR) takes it; when there is none, refuse it cleanly.
+    if (server.listenerCount('upgrade') === 1) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
+
+  // Listen first: with PORT=0 the OS picks the port, and Next must be told the real one.
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: server });
+  await app.prepare();
+  nextApp.handle = app.getRequestHandler();
+  console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    for (const client of wss.clients) client.close(1001, 'server shutting down');
+    server.close(() => {
+      void getStore()
+        .close()
+        .catch((error: unknown) => console.error('store flush failed:', error))
+        .finally(() => {
+          console.info('stopped');
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  test: {
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          globalSetup: ['tests/support/require-redis.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file starts its own built server; two at a time fit this 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
