@@ -1,6 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
-/** The marketing API's endpoints; each is added here when it is implemented. */
+/** The marketing API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
+const registrations: ((registry: OpenAPIRegistry) => void)[] = [];
+
 export function registerMarketingPaths(registry: OpenAPIRegistry): void {
-  void registry;
+  for (const register of registrations) register(registry);
 }

@@ -1,6 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
-/** The voice API's endpoints; each is added here when it is implemented. */
+/** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
+const registrations: ((registry: OpenAPIRegistry) => void)[] = [];
+
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
-  void registry;
+  for (const register of registrations) register(registry);
 }
