@@ -6,6 +6,15 @@
  * Returns {1, value} when created, {0, existing} otherwise.
  */
 export const SET_IF_ABSENT = `
+local writes = cjson.decode(ARGV[3])
+local kinds = { set = 'string', push = 'list', hset = 'hash' }
+-- Scripts are not rolled back on error: check every target before the first write.
+for i, w in ipairs(writes) do
+  local t = redis.call('TYPE', KEYS[i + 1])['ok']
+  if t ~= 'none' and t ~= kinds[w.type] then
+    return redis.error_reply('WRONGTYPE Operation against a key holding the wrong kind of value')
+  end
+end
 local ttl = tonumber(ARGV[2])
 local ok
 if ttl > 0 then
@@ -16,7 +25,6 @@ end
 if not ok then
   return {0, redis.call('GET', KEYS[1])}
 end
-local writes = cjson.decode(ARGV[3])
 for i, w in ipairs(writes) do
   local key = KEYS[i + 1]
   if w.type == 'set' then

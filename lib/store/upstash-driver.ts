@@ -1,6 +1,15 @@
 import { Redis } from '@upstash/redis';
 import type { RedisDriver } from './redis-store';
 
+/** Without automatic deserialization the client hands HGETALL back as Redis's flat array. */
+function pairs(reply: unknown): Record<string, string> {
+  if (!reply) return {};
+  if (!Array.isArray(reply)) return reply as Record<string, string>;
+  const result: Record<string, string> = {};
+  for (let i = 0; i + 1 < reply.length; i += 2) result[String(reply[i])] = String(reply[i + 1]);
+  return result;
+}
+
 /** RedisDriver over Upstash's REST API. Values stay raw strings: we serialize ourselves. */
 export function createUpstashDriver(url: string, token: string): RedisDriver {
   const client = new Redis({
@@ -21,7 +30,7 @@ export function createUpstashDriver(url: string, token: string): RedisDriver {
     hset: async (key, fields) => {
       await client.hset(key, fields);
     },
-    hgetall: async (key) => (await client.hgetall<Record<string, string>>(key)) ?? {},
+    hgetall: async (key) => pairs(await client.hgetall(key)),
     pttl: (key) => client.pttl(key),
     eval: (script, keys, args) => client.eval(script, keys, args),
     ping: async () => {

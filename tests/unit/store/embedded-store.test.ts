@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '@/lib/store';
+
+describe('EmbeddedStore', () => {
+  it('keeps its data across a restart', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'nested', 'store.json');
+    const first = new EmbeddedStore({ file });
+    await first.set('a', '1');
+    await first.listPush('l', ['x', 'y']);
+    await first.hashSet('h', { f: 'v' });
+    await first.close();
+
+    const second = new EmbeddedStore({ file });
+    expect(await second.get('a')).toBe('1');
+    expect(await second.listRange('l', 0, -1)).toEqual(['x', 'y']);
+    expect(await second.hashGetAll('h')).toEqual({ f: 'v' });
+    await second.close();
+  });
+
+  it('writes with rename, leaving no temporary file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-'));
+    const store = new EmbeddedStore({ file: join(dir, 'store.json') });
+    await store.set('k', 'v');
+    await store.close();
+    expect(readdirSync(dir)).toEqual(['store.json']);
+    expect(JSON.parse(readFileSync(join(dir, 'store.json'), 'utf8'))).toMatchObject({ version: 1 });
+  });
+
+  it('expires keys on its injected clock and does not persist expired ones', async () => {
+    let now = 1_000_000;
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'store.json');
+    const store = new EmbeddedStore({ file, now: () => now });
+    await store.set('short', 'x', { ttlMs: 1_000 });
+    await store.incr('window', { ttlMs: 60_000 });
+    now += 999;
+    expect(await store.get('short')).toBe('x');
+    expect(await store.ttl('short')).toBe(1);
+    now += 1;
+    expect(await store.get('short')).toBeNull();
+    now += 59_000;
+    expect(await store.incr('window')).toBe(1);
+    await store.close();
+    const reopened = new EmbeddedStore({ file, now: () => now });
+    expect(await reopened.get('short')).toBeNull();
+  });
+});
