@@ -50,6 +50,7 @@ export const envSchema = z
     CMS_DATASET: z.string().trim().min(1).default('content/dataset.ndjson'),
     HUBSPOT_ACCESS_TOKEN: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
+    SANITY_REVALIDATE_SECRET: optionalString,
     ADMIN_TOKEN: optionalString.pipe(
       z.string().min(16, 'must be at least 16 characters').optional(),
     ),

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CmsError, type Cms, type GroqParams } from './types';
 import { isPublishedDocument, runGroq } from './run-groq';
 
@@ -30,7 +31,11 @@ export class EmbeddedCms implements Cms {
   readonly kind = 'embedded' as const;
   private loaded: Loaded | undefined;
 
-  constructor(private readonly file: string) {}
+  readonly source: string;
+
+  constructor(private readonly file: string) {
+    this.source = resolve(file);
+  }
 
   get description(): string {
     try {

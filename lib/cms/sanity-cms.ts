@@ -14,6 +14,7 @@ export interface SanityCmsOptions {
 export class SanityCms implements Cms {
   readonly kind = 'sanity' as const;
   readonly description: string;
+  readonly source: string;
   private readonly client: SanityClient;
 
   constructor(options: SanityCmsOptions) {
@@ -26,6 +27,7 @@ export class SanityCms implements Cms {
       perspective: 'published',
       maxRetries: options.maxRetries ?? 2,
     });
+    this.source = `sanity:${options.projectId}/${options.dataset}`;
     this.description = `sanity (project ${options.projectId}, dataset ${options.dataset}, api ${options.apiVersion}${options.useCdn ? ', cdn' : ''})`;
   }
 

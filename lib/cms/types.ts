@@ -7,6 +7,8 @@ export type GroqParams = Record<string, unknown>;
 export interface Cms {
   readonly kind: 'sanity' | 'embedded';
   readonly description: string;
+  /** Identifies the content source (dataset file, or project/dataset) for cache keys. */
+  readonly source: string;
   query(groq: string, params?: GroqParams): Promise<unknown>;
   ping(): Promise<void>;
 }

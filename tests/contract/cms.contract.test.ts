@@ -4,12 +4,30 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsError, EmbeddedCms, SanityCms, type Cms } from '@/lib/cms';
-import { FAKE_SANITY_DATASET, FAKE_SANITY_PROJECT, sanityHandlers, type SanityFake } from '../support/msw/sanity';
+import {
+  FAKE_SANITY_DATASET,
+  FAKE_SANITY_PROJECT,
+  sanityHandlers,
+  type SanityFake,
+} from '../support/msw/sanity';
 
 const documents = [
   { _id: 'author-a', _type: 'author', name: 'Ada' },
-  { _id: 'p1', _type: 'post', title: 'One', slug: { current: 'one' }, publishedAt: '2025-01-01T00:00:00Z', author: { _type: 'reference', _ref: 'author-a' } },
-  { _id: 'p2', _type: 'post', title: 'Two', slug: { current: 'two' }, publishedAt: '2025-02-01T00:00:00Z' },
+  {
+    _id: 'p1',
+    _type: 'post',
+    title: 'One',
+    slug: { current: 'one' },
+    publishedAt: '2025-01-01T00:00:00Z',
+    author: { _type: 'reference', _ref: 'author-a' },
+  },
+  {
+    _id: 'p2',
+    _type: 'post',
+    title: 'Two',
+    slug: { current: 'two' },
+    publishedAt: '2025-02-01T00:00:00Z',
+  },
   { _id: 'p3', _type: 'post', title: 'Three', slug: { current: 'three' } },
   { _id: 'drafts.p2', _type: 'post', title: 'Two (draft)', slug: { current: 'two' } },
   { _id: 'drafts.p4', _type: 'post', title: 'Draft only', slug: { current: 'draft-only' } },
@@ -19,12 +37,28 @@ const documents = [
 const table: [string, string, Record<string, unknown>][] = [
   ['count of posts', 'count(*[_type == "post"])', {}],
   ['ordered titles', '*[_type == "post"] | order(_id asc).title', {}],
-  ['by slug param', '*[_type == "post" && slug.current == $slug][0]{ _id, title }', { slug: 'two' }],
-  ['draft-only slug is not found', '*[_type == "post" && slug.current == $slug][0]', { slug: 'draft-only' }],
+  [
+    'by slug param',
+    '*[_type == "post" && slug.current == $slug][0]{ _id, title }',
+    { slug: 'two' },
+  ],
+  [
+    'draft-only slug is not found',
+    '*[_type == "post" && slug.current == $slug][0]',
+    { slug: 'draft-only' },
+  ],
   ['no draft ids at all', '*[_id in path("drafts.**")]._id', {}],
   ['dereference', '*[_id == "p1"][0]{ title, "author": author->name }', {}],
-  ['slice with params', '*[_type == "post"] | order(_id desc) [$start...$end]._id', { start: 1, end: 3 }],
-  ['object projection', '{ "total": count(*[_type == "post"]), "first": *[_type == "post"] | order(_id asc)[0]._id }', {}],
+  [
+    'slice with params',
+    '*[_type == "post"] | order(_id desc) [$start...$end]._id',
+    { start: 1, end: 3 },
+  ],
+  [
+    'object projection',
+    '{ "total": count(*[_type == "post"]), "first": *[_type == "post"] | order(_id asc)[0]._id }',
+    {},
+  ],
 ];
 
 const fake: SanityFake = { documents, requests: [] };
@@ -38,7 +72,12 @@ beforeAll(() => {
   const file = join(dir, 'dataset.ndjson');
   writeFileSync(file, documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
   embedded = new EmbeddedCms(file);
-  sanity = new SanityCms({ projectId: FAKE_SANITY_PROJECT, dataset: FAKE_SANITY_DATASET, apiVersion: '2025-02-19', maxRetries: 0 });
+  sanity = new SanityCms({
+    projectId: FAKE_SANITY_PROJECT,
+    dataset: FAKE_SANITY_DATASET,
+    apiVersion: '2025-02-19',
+    maxRetries: 0,
+  });
 });
 afterAll(() => msw.close());
 

@@ -25,7 +25,12 @@ const adapters: [string, () => Store][] = [
     () => {
       const prefix = testPrefix('tcp');
       prefixes.push(prefix);
-      return new RedisStore('tcp', 'test', createTcpDriver(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'), prefix);
+      return new RedisStore(
+        'tcp',
+        'test',
+        createTcpDriver(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'),
+        prefix,
+      );
     },
   ],
   [
@@ -33,7 +38,12 @@ const adapters: [string, () => Store][] = [
     () => {
       const prefix = testPrefix('upstash');
       prefixes.push(prefix);
-      return new RedisStore('upstash', 'test', createUpstashDriver(FAKE_UPSTASH_URL, FAKE_UPSTASH_TOKEN), prefix);
+      return new RedisStore(
+        'upstash',
+        'test',
+        createUpstashDriver(FAKE_UPSTASH_URL, FAKE_UPSTASH_TOKEN),
+        prefix,
+      );
     },
   ],
 ];
@@ -68,7 +78,10 @@ describe.each(adapters)('store contract: %s', (_name, create) => {
   });
 
   it('setIfAbsent creates once and then returns the first value', async () => {
-    expect(await store.setIfAbsent('once', 'first', { ttlMs: 60_000 })).toEqual({ created: true, value: 'first' });
+    expect(await store.setIfAbsent('once', 'first', { ttlMs: 60_000 })).toEqual({
+      created: true,
+      value: 'first',
+    });
     expect(await store.setIfAbsent('once', 'second')).toEqual({ created: false, value: 'first' });
     expect(await store.get('once')).toBe('first');
   });
@@ -135,7 +148,9 @@ describe.each(adapters)('store contract: %s', (_name, create) => {
   it('200 concurrent setIfAbsent calls create exactly once', async () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        store.setIfAbsent('race', `writer-${i}`, { also: [{ type: 'push', key: 'race-log', value: `writer-${i}` }] }),
+        store.setIfAbsent('race', `writer-${i}`, {
+          also: [{ type: 'push', key: 'race-log', value: `writer-${i}` }],
+        }),
       ),
     );
     const winners = results.filter((r) => r.created);

@@ -18,20 +18,26 @@ export interface SanityFake {
 export function sanityHandlers(fake: SanityFake) {
   const answer = async (url: URL) => {
     fake.requests.push(url);
-    if (fake.failWith) return HttpResponse.json({ error: 'fake outage' }, { status: fake.failWith });
+    if (fake.failWith)
+      return HttpResponse.json({ error: 'fake outage' }, { status: fake.failWith });
     const query = url.searchParams.get('query') ?? '';
     const params: Record<string, unknown> = {};
     for (const [key, value] of url.searchParams) {
       if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
     }
     const perspective = url.searchParams.get('perspective') ?? 'raw';
-    const documents = perspective === 'published' ? fake.documents.filter(isPublishedDocument) : fake.documents;
+    const documents =
+      perspective === 'published' ? fake.documents.filter(isPublishedDocument) : fake.documents;
     const result = await runGroq(documents, query, params);
     return HttpResponse.json({ query, result, ms: 1 });
   };
   const path = `/:version/data/query/${FAKE_SANITY_DATASET}`;
   return [
-    http.get(`https://${FAKE_SANITY_PROJECT}.api.sanity.io${path}`, ({ request }) => answer(new URL(request.url))),
-    http.get(`https://${FAKE_SANITY_PROJECT}.apicdn.sanity.io${path}`, ({ request }) => answer(new URL(request.url))),
+    http.get(`https://${FAKE_SANITY_PROJECT}.api.sanity.io${path}`, ({ request }) =>
+      answer(new URL(request.url)),
+    ),
+    http.get(`https://${FAKE_SANITY_PROJECT}.apicdn.sanity.io${path}`, ({ request }) =>
+      answer(new URL(request.url)),
+    ),
   ];
 }

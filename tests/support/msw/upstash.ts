@@ -11,7 +11,8 @@ function encode(value: unknown): Reply {
   if (typeof value === 'number') return value;
   if (Array.isArray(value)) return value.map(encode);
   // ioredis turns HGETALL into an object; Upstash sends Redis's flat array.
-  if (typeof value === 'object' && !Buffer.isBuffer(value)) return Object.entries(value).flat().map(encode);
+  if (typeof value === 'object' && !Buffer.isBuffer(value))
+    return Object.entries(value).flat().map(encode);
   const text = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
   return text === 'OK' ? 'OK' : Buffer.from(text, 'utf8').toString('base64');
 }
@@ -35,14 +36,16 @@ export function upstashHandlers(redis: Redis) {
 
   return [
     http.post(`${FAKE_UPSTASH_URL}/pipeline`, async ({ request }) => {
-      if (!authorized(request)) return HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
+      if (!authorized(request))
+        return HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
       const commands = (await request.json()) as unknown[][];
       const replies = [];
       for (const command of commands) replies.push(await run(command));
       return HttpResponse.json(replies);
     }),
     http.post(FAKE_UPSTASH_URL, async ({ request }) => {
-      if (!authorized(request)) return HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
+      if (!authorized(request))
+        return HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
       const reply = await run((await request.json()) as unknown[]);
       return HttpResponse.json(reply, { status: reply.error ? 400 : 200 });
     }),

@@ -3,7 +3,9 @@ import { ApiError } from '@/lib/http';
 import { renderError } from '@/lib/http/render-error';
 import { ApiErrorEnvelope } from '@/schemas/error';
 
-const request = new Request('http://127.0.0.1:4000/api/leads', { headers: { host: 'example.test:4000' } });
+const request = new Request('http://127.0.0.1:4000/api/leads', {
+  headers: { host: 'example.test:4000' },
+});
 
 describe('renderError', () => {
   it('renders an ApiError as the spec envelope with an absolute docs URL', async () => {
@@ -25,7 +27,11 @@ describe('renderError', () => {
   });
 
   it('points voice API errors at the voice document', async () => {
-    const response = renderError(new ApiError('NOT_FOUND'), { api: 'voice', request, requestId: 'r' });
+    const response = renderError(new ApiError('NOT_FOUND'), {
+      api: 'voice',
+      request,
+      requestId: 'r',
+    });
     const body = (await response.json()) as { error: { docs: string; field?: string } };
     expect(body.error.docs).toBe('http://example.test:4000/v1/openapi.json');
     expect('field' in body.error).toBe(false);
@@ -42,7 +48,10 @@ describe('renderError', () => {
     const text = await response.text();
     expect(text).not.toContain('users_v2');
     expect(text).not.toContain('TypeError');
-    expect(JSON.parse(text)).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR', status: 500 } });
+    expect(JSON.parse(text)).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', status: 500 },
+    });
     expect(log.mock.calls[0]?.[0]).toContain('req-42');
     log.mockRestore();
   });
@@ -61,11 +70,14 @@ describe('renderError', () => {
   });
 
   it('carries the error headers', () => {
-    const response = renderError(new ApiError('RATE_LIMITED', { headers: { 'Retry-After': '7' } }), {
-      api: 'marketing',
-      request,
-      requestId: 'r',
-    });
+    const response = renderError(
+      new ApiError('RATE_LIMITED', { headers: { 'Retry-After': '7' } }),
+      {
+        api: 'marketing',
+        request,
+        requestId: 'r',
+      },
+    );
     expect(response.headers.get('retry-after')).toBe('7');
     expect(response.headers.get('x-request-id')).toBe('r');
   });

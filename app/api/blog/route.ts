@@ -1,0 +1,25 @@
+// GET /api/blog — one page of published editorial posts, newest first, no bodies.
+import { defineRoute } from '@/lib/http';
+import { listBlogPosts } from '@/lib/blog/list-blog-posts';
+import { parseListParams } from '@/lib/blog/parse-list-params';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute(
+  'marketing',
+  {
+    GET: async ({ request }) => {
+      const { page, limit } = parseListParams(request.nextUrl.searchParams);
+      return Response.json(await listBlogPosts(page, limit));
+    },
+  },
+  {
+    // Older clients read the list keys even on failure.
+    legacy: (_error, request) => ({
+      posts: [],
+      total: 0,
+      ...parseListParams(request.nextUrl.searchParams),
+      hasMore: false,
+    }),
+  },
+);

@@ -1,0 +1,17 @@
+// POST /api/revalidate — signed Sanity publish webhook: expires the cached blog content.
+import { SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { getConfig } from '@/lib/config';
+import { defineRoute } from '@/lib/http';
+import { revalidateContent } from '@/lib/blog/revalidate-content';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+  POST: async ({ request }) => {
+    const body = await request.text();
+    const result = await revalidateContent(
+      body,
+      request.headers.get(SIGNATURE_HEADER_NAME),
+      getConfig().SANITY_REVALIDATE_SECRET,
+    );
+    return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});
