@@ -56,15 +56,7 @@ async function main(): Promise<void> {
     }
   });
 
-  // Listen first: with PORT=0 the OS picks the port, and Next must be told the real one.
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: server });
-  await app.prepare();
-  nextApp.handle = app.getRequestHandler();
-  console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
-
+  // Handlers go in before `ready` is printed: a supervisor may signal as soon as it reads it.
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -86,6 +78,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // Listen first: with PORT=0 the OS picks the port, and Next must be told the real one.
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: server });
+  await app.prepare();
+  nextApp.handle = app.getRequestHandler();
+  console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
 }
 
 void main();
