@@ -54,6 +54,12 @@ export const envSchema = z
     ADMIN_TOKEN: optionalString.pipe(
       z.string().min(16, 'must be at least 16 characters').optional(),
     ),
+    // HMAC key for the email hashes of privacy deletion requests; the default is for development.
+    PRIVACY_HASH_KEY: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .default('dev-only-privacy-hash-key-change-me'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {

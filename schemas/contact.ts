@@ -3,7 +3,9 @@ import { z } from './zod';
 export const ContactRequest = z
   .object({
     name: z.string().describe('Non-empty.'),
-    email: z.string().describe('Non-empty, a valid email address.'),
+    email: z
+      .string()
+      .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
     company: z
       .string()
       .optional()

@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { StoreTypeError, type SetIfAbsentResult, type Store, type StoreWrite } from './types';
+import {
+  StoreTypeError,
+  type SetIfAbsentResult,
+  type SlidingWindowResult,
+  type Store,
+  type StoreWrite,
+} from './types';
 
 type Value =
   | { type: 'string'; value: string }
@@ -132,16 +138,64 @@ export class EmbeddedStore implements Store {
     const existing = this.typed(key, 'string');
     if (existing) return { created: false, value: existing.value };
     // Check every target's type first so a failing write cannot leave a partial result.
-    for (const write of options.also ?? []) {
+    this.checkWriteTypes(options.also ?? []);
+    this.data.set(key, { type: 'string', value, expiresAt: this.expiry(options.ttlMs) });
+    for (const write of options.also ?? []) this.apply(write);
+    this.changed();
+    return { created: true, value };
+  }
+
+  private checkWriteTypes(also: StoreWrite[]): void {
+    for (const write of also) {
       this.typed(
         write.key,
         write.type === 'set' ? 'string' : write.type === 'push' ? 'list' : 'hash',
       );
     }
+  }
+
+  async replaceIf(
+    key: string,
+    expected: string,
+    value: string,
+    options: { ttlMs?: number; also?: StoreWrite[] } = {},
+  ): Promise<{ replaced: boolean; value: string | null }> {
+    const existing = this.typed(key, 'string');
+    if (existing?.value !== expected) return { replaced: false, value: existing?.value ?? null };
+    this.checkWriteTypes(options.also ?? []);
     this.data.set(key, { type: 'string', value, expiresAt: this.expiry(options.ttlMs) });
     for (const write of options.also ?? []) this.apply(write);
     this.changed();
-    return { created: true, value };
+    return { replaced: true, value };
+  }
+
+  async delIfEquals(key: string, expected: string): Promise<boolean> {
+    if (this.typed(key, 'string')?.value !== expected) return false;
+    this.data.delete(key);
+    this.changed();
+    return true;
+  }
+
+  async slidingWindow(
+    key: string,
+    options: { limit: number; windowMs: number; now: number; member: string },
+  ): Promise<SlidingWindowResult> {
+    // The log is a JSON array of hit times; the caller's clock decides, as on Redis.
+    const entry = this.typed(key, 'string');
+    const hits = (entry ? (JSON.parse(entry.value) as number[]) : []).filter(
+      (at) => at > options.now - options.windowMs,
+    );
+    const allowed = hits.length < options.limit;
+    if (allowed) hits.push(options.now);
+    hits.sort((a, b) => a - b);
+    this.data.set(key, {
+      type: 'string',
+      value: JSON.stringify(hits),
+      expiresAt: this.expiry(options.windowMs),
+    });
+    this.changed();
+    const oldest = hits[0] ?? options.now;
+    return { allowed, count: hits.length, resetAt: oldest + options.windowMs };
   }
 
   private apply(write: StoreWrite): void {

@@ -1,4 +1,4 @@
-export type { Store, StoreWrite, SetIfAbsentResult } from './types';
+export type { Store, StoreWrite, SetIfAbsentResult, SlidingWindowResult } from './types';
 export { StoreTypeError } from './types';
 export { getStore, createStore } from './get-store';
 export { EmbeddedStore } from './embedded-store';

@@ -1,5 +1,18 @@
-import { INCR_WITH_TTL, PUSH_CAPPED, SET_IF_ABSENT } from './scripts';
-import { StoreTypeError, type SetIfAbsentResult, type Store, type StoreWrite } from './types';
+import {
+  DEL_IF_EQUALS,
+  INCR_WITH_TTL,
+  PUSH_CAPPED,
+  REPLACE_IF,
+  SET_IF_ABSENT,
+  SLIDING_WINDOW,
+} from './scripts';
+import {
+  StoreTypeError,
+  type SetIfAbsentResult,
+  type SlidingWindowResult,
+  type Store,
+  type StoreWrite,
+} from './types';
 
 /** The few Redis commands the store needs; one driver per client library. */
 export interface RedisDriver {
@@ -48,25 +61,74 @@ export class RedisStore implements Store {
     return (await this.driver.del(this.k(key))) > 0;
   }
 
+  /** Extra writes as the Lua scripts expect them: keys travel in KEYS, not in the JSON. */
+  private writesArg(also: StoreWrite[]): string {
+    return JSON.stringify(
+      also.map((write) =>
+        write.type === 'hset'
+          ? { type: write.type, fields: write.fields }
+          : { ...write, key: undefined },
+      ),
+    );
+  }
+
   async setIfAbsent(
     key: string,
     value: string,
     options: { ttlMs?: number; also?: StoreWrite[] } = {},
   ): Promise<SetIfAbsentResult> {
     const also = options.also ?? [];
-    const writes = also.map((write) =>
-      write.type === 'hset'
-        ? { type: write.type, fields: write.fields }
-        : { ...write, key: undefined },
-    );
     const reply = (await this.driver
       .eval(
         SET_IF_ABSENT,
         [this.k(key), ...also.map((w) => this.k(w.key))],
-        [value, String(options.ttlMs ?? 0), JSON.stringify(writes)],
+        [value, String(options.ttlMs ?? 0), this.writesArg(also)],
       )
       .catch(rethrowWrongType(key))) as [number, string];
     return { created: Number(reply[0]) === 1, value: String(reply[1]) };
+  }
+
+  async replaceIf(
+    key: string,
+    expected: string,
+    value: string,
+    options: { ttlMs?: number; also?: StoreWrite[] } = {},
+  ): Promise<{ replaced: boolean; value: string | null }> {
+    const also = options.also ?? [];
+    const reply = (await this.driver
+      .eval(
+        REPLACE_IF,
+        [this.k(key), ...also.map((w) => this.k(w.key))],
+        [expected, value, String(options.ttlMs ?? 0), this.writesArg(also)],
+      )
+      .catch(rethrowWrongType(key))) as [number, string];
+    const replaced = Number(reply[0]) === 1;
+    return { replaced, value: replaced || reply[1] !== '' ? String(reply[1]) : null };
+  }
+
+  async delIfEquals(key: string, expected: string): Promise<boolean> {
+    const reply = await this.driver
+      .eval(DEL_IF_EQUALS, [this.k(key)], [expected])
+      .catch(rethrowWrongType(key));
+    return Number(reply) > 0;
+  }
+
+  async slidingWindow(
+    key: string,
+    options: { limit: number; windowMs: number; now: number; member: string },
+  ): Promise<SlidingWindowResult> {
+    const reply = (await this.driver
+      .eval(
+        SLIDING_WINDOW,
+        [this.k(key)],
+        [String(options.now), String(options.windowMs), String(options.limit), options.member],
+      )
+      .catch(rethrowWrongType(key))) as [number, number, string];
+    return {
+      allowed: Number(reply[0]) === 1,
+      count: Number(reply[1]),
+      resetAt: Number(reply[2]),
+    };
   }
 
   async incr(key: string, options: { by?: number; ttlMs?: number } = {}): Promise<number> {

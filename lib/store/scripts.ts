@@ -1,5 +1,28 @@
 // Lua run by the Redis adapters (TCP and Upstash alike). Each script is one atomic step.
 
+/** Lua that applies a JSON array of StoreWrites (in `argv`) to KEYS[offset+1..]. */
+function applyWrites(argv: string, offset: number): string {
+  return `
+local writes = cjson.decode(${argv})
+for i, w in ipairs(writes) do
+  local key = KEYS[i + ${offset}]
+  if w.type == 'set' then
+    if w.ttlMs and w.ttlMs > 0 then
+      redis.call('SET', key, w.value, 'PX', w.ttlMs)
+    else
+      redis.call('SET', key, w.value)
+    end
+  elseif w.type == 'push' then
+    redis.call('RPUSH', key, w.value)
+  elseif w.type == 'hset' then
+    for field, v in pairs(w.fields) do
+      redis.call('HSET', key, field, v)
+    end
+  end
+end
+`;
+}
+
 /**
  * KEYS[1] the guarded key, KEYS[2..n] the keys of the extra writes.
  * ARGV[1] value, ARGV[2] ttl in ms (0 = none), ARGV[3] JSON array of writes matching KEYS[2..n].
@@ -25,6 +48,7 @@ end
 if not ok then
   return {0, redis.call('GET', KEYS[1])}
 end
+<<<<<<< HEAD
 for i, w in ipairs(writes) do
   local key = KEYS[i + 1]
   if w.type == 'set' then
@@ -42,6 +66,9 @@ for i, w in ipairs(writes) do
   end
 end
 return {1, ARGV[1]}
+=======
+${applyWrites('ARGV[3]', 1)}return {1, ARGV[1]}
+>>>>>>> leads
 `;
 
 /** KEYS[1] counter; ARGV[1] increment, ARGV[2] ttl in ms applied when the key has none. */
@@ -63,4 +90,58 @@ if max > 0 and n > max then
   n = max
 end
 return n
+`;
+
+/**
+ * KEYS[1] the guarded key, KEYS[2..n] the keys of the extra writes.
+ * ARGV[1] expected value, ARGV[2] new value, ARGV[3] ttl in ms (0 = none), ARGV[4] JSON writes.
+ * Returns {1, new} when replaced, {0, current or ''} otherwise.
+ */
+export const REPLACE_IF = `
+local current = redis.call('GET', KEYS[1])
+if current ~= ARGV[1] then
+  return {0, current or ''}
+end
+local ttl = tonumber(ARGV[3])
+if ttl > 0 then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ttl)
+else
+  redis.call('SET', KEYS[1], ARGV[2])
+end
+${applyWrites('ARGV[4]', 1)}
+return {1, ARGV[2]}
+`;
+
+/** KEYS[1]; ARGV[1] expected value. Deletes only when the key still holds it. */
+export const DEL_IF_EQUALS = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`;
+
+/**
+ * Sliding log in a sorted set scored by the caller's clock.
+ * KEYS[1]; ARGV[1] now (ms), ARGV[2] window (ms), ARGV[3] limit, ARGV[4] unique member.
+ * Returns {allowed 0|1, count, resetAt as a string}.
+ */
+export const SLIDING_WINDOW = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  count = count + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], window)
+local reset = now + window
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if oldest[2] then
+  reset = tonumber(oldest[2]) + window
+end
+return {allowed, count, string.format('%d', reset)}
 `;

@@ -4,6 +4,14 @@ export type StoreWrite =
   | { type: 'push'; key: string; value: string }
   | { type: 'hset'; key: string; fields: Record<string, string> };
 
+export interface SlidingWindowResult {
+  allowed: boolean;
+  /** Hits inside the window, this one included when allowed. */
+  count: number;
+  /** Epoch ms at which the oldest hit leaves the window (a slot frees). */
+  resetAt: number;
+}
+
 export interface SetIfAbsentResult {
   created: boolean;
   /** The value now stored: ours when created, the earlier one otherwise. */
@@ -27,6 +35,23 @@ export interface Store {
     value: string,
     options?: { ttlMs?: number; also?: StoreWrite[] },
   ): Promise<SetIfAbsentResult>;
+  /** Replaces `key` only while it holds `expected`; on success also applies `also`, all or nothing. */
+  replaceIf(
+    key: string,
+    expected: string,
+    value: string,
+    options?: { ttlMs?: number; also?: StoreWrite[] },
+  ): Promise<{ replaced: boolean; value: string | null }>;
+  /** Deletes `key` only while it holds `expected` (releasing a claim checks the holder's token). */
+  delIfEquals(key: string, expected: string): Promise<boolean>;
+  /**
+   * Sliding-log rate limit: drops hits older than `now - windowMs`, then records this hit
+   * (`member`, unique per hit) only when fewer than `limit` remain. The caller's clock decides.
+   */
+  slidingWindow(
+    key: string,
+    options: { limit: number; windowMs: number; now: number; member: string },
+  ): Promise<SlidingWindowResult>;
   /** Adds `by` (default 1); `ttlMs` is applied when the key has no expiry yet. */
   incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
   /** Appends values; `maxLength` keeps only the newest entries. Returns the new length. */

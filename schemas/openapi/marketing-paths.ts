@@ -1,8 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerBlogPaths } from './paths/blog';
+import { registerContactPaths } from './paths/contact';
+import { registerLeadPaths } from './paths/leads';
 
 /** The marketing API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
-const registrations: ((registry: OpenAPIRegistry) => void)[] = [registerBlogPaths];
+const registrations: ((registry: OpenAPIRegistry) => void)[] = [
+  registerBlogPaths,
+  registerContactPaths,
+  registerLeadPaths,
+];
 
 export function registerMarketingPaths(registry: OpenAPIRegistry): void {
   for (const register of registrations) register(registry);

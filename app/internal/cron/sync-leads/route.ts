@@ -1,0 +1,15 @@
+// GET|POST /internal/cron/sync-leads — admin only: re-push stored leads that are not synced to the CRM yet.
+import { defineRoute, requireAdmin, type HandlerContext } from '@/lib/http';
+import { getLeadDeps } from '@/lib/leads/get-lead-deps';
+import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+
+export const dynamic = 'force-dynamic';
+
+// Vercel Cron calls with GET; operators may POST.
+const run = async ({ request }: HandlerContext) => {
+  requireAdmin(request);
+  const summary = await syncUnsyncedLeads(getLeadDeps());
+  return Response.json({ ok: true, ...summary }, { headers: { 'Cache-Control': 'no-store' } });
+};
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', { GET: run, POST: run });

@@ -1,0 +1,30 @@
+// POST /internal/privacy/deletion-requests — admin only: record a standing deletion request (keyed email hash).
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { ApiError, defineRoute, readJson, requireAdmin } from '@/lib/http';
+import { recordDeletionRequest } from '@/lib/leads/record-deletion-request';
+import { getStore } from '@/lib/store';
+
+export const dynamic = 'force-dynamic';
+
+const DeletionRequest = z.object({ email: z.email() });
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+  POST: async ({ request }) => {
+    requireAdmin(request);
+    const parsed = DeletionRequest.safeParse(await readJson(request, 'INVALID_BODY'));
+    if (!parsed.success) {
+      throw new ApiError('INVALID_BODY', {
+        message: 'Send { "email": "<address>" }.',
+        field: 'email',
+      });
+    }
+    await recordDeletionRequest(
+      getStore(),
+      getConfig().PRIVACY_HASH_KEY,
+      parsed.data.email,
+      Date.now(),
+    );
+    return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});

@@ -1,0 +1,70 @@
+import type { BotCheck, BotCheckVerdict } from '@/lib/botcheck';
+import { EmbeddedCms } from '@/lib/cms';
+import type { Crm, CrmContact } from '@/lib/crm';
+import type { Clock, LeadDeps } from '@/lib/leads/types';
+import { EmbeddedStore, type Store } from '@/lib/store';
+
+/** A clock the test moves by hand; sleeping advances it instantly. */
+export function fakeClock(
+  start = Date.parse('2026-11-02T10:00:00Z'),
+): Clock & { advance(ms: number): void } {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** A CRM that records what it receives and fails while `failing` is set. */
+export function recordingCrm(): Crm & { calls: CrmContact[]; failing: boolean } {
+  const crm = {
+    kind: 'outbox' as const,
+    description: 'recording',
+    calls: [] as CrmContact[],
+    failing: false,
+    async upsertContact(contact: CrmContact) {
+      crm.calls.push(contact);
+      if (crm.failing) throw new Error('crm down');
+      return { id: String(crm.calls.length) };
+    },
+    ping: async () => {},
+  };
+  return crm;
+}
+
+export function fixedBotCheck(
+  verdict: BotCheckVerdict,
+  enabled = true,
+): BotCheck & { calls: number } {
+  const check = {
+    kind: 'turnstile' as const,
+    enabled,
+    description: 'fixed',
+    calls: 0,
+    async verify() {
+      check.calls += 1;
+      return verdict;
+    },
+  };
+  return check;
+}
+
+export function leadDeps(overrides: Partial<LeadDeps> & { store?: Store } = {}) {
+  const clock = fakeClock();
+  const crm = recordingCrm();
+  const deps = {
+    store: new EmbeddedStore(),
+    cms: new EmbeddedCms('content/dataset.ndjson'),
+    crm,
+    botCheck: fixedBotCheck('valid', false),
+    clock,
+    privacyHashKey: 'unit-test-privacy-key',
+    ...overrides,
+  } satisfies LeadDeps;
+  return { deps, clock, crm };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { listLeads } from '@/lib/leads/list-leads';
+import { recordDeletionRequest } from '@/lib/leads/record-deletion-request';
+import { submitLead } from '@/lib/leads/submit-lead';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
+import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+import { leadDeps } from '../support/lead-deps';
+
+const lead = (email = 'ada@acme.example') => ({
+  body: { formSlug: 'newsletter', values: { email } },
+  ip: '203.0.113.9',
+  referer: null,
+  crmutkCookie: null,
+});
+
+describe('CRM sync', () => {
+  it('pushes once, retries with backoff, and leaves failures to the cron', async () => {
+    const { deps, crm, clock } = leadDeps();
+    crm.failing = true;
+    const { storedId } = await submitLead(deps, lead());
+    const start = clock.now();
+    expect(await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC)).toBe('failed');
+    expect(crm.calls).toHaveLength(3);
+    expect(clock.now() - start).toBe(1_250); // 250 ms, then 1 s between tries
+    const [listed] = await listLeads(deps.store, 'newsletter');
+    expect(listed?.sync).toMatchObject({ syncStatus: 'failed', attempts: 3 });
+
+    crm.failing = false;
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
+    expect(await syncUnsyncedLeads(deps)).toEqual({ checked: 0, results: {} });
+    expect(crm.calls).toHaveLength(4);
+    expect(crm.calls[3]).toEqual({
+      email: 'ada@acme.example',
+      properties: { email: 'ada@acme.example' },
+      source: 'lead:newsletter',
+    });
+  });
+
+  it('backs off between cron attempts', async () => {
+    const { deps, crm, clock } = leadDeps();
+    crm.failing = true;
+    const { storedId } = await submitLead(deps, lead());
+    await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC);
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ failed: 1 });
+    expect((await syncUnsyncedLeads(deps)).checked).toBe(0); // not due yet
+    clock.advance(16 * 60_000);
+    expect((await syncUnsyncedLeads(deps)).checked).toBe(1);
+  });
+
+  it('leaves a pending lead to the after() push for a minute', async () => {
+    const { deps, clock } = leadDeps();
+    await submitLead(deps, lead());
+    expect((await syncUnsyncedLeads(deps)).checked).toBe(0);
+    clock.advance(60_000);
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
+  });
+
+  it('suppresses capture for a standing deletion request', async () => {
+    const { deps } = leadDeps();
+    await recordDeletionRequest(deps.store, deps.privacyHashKey, 'Ada@Acme.example', 0);
+    const outcome = await submitLead(deps, lead('ada@acme.example'));
+    expect(outcome.body).toEqual({ ok: true });
+    expect(await listLeads(deps.store, 'newsletter')).toEqual([]);
+  });
+});
