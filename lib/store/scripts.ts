@@ -48,27 +48,7 @@ end
 if not ok then
   return {0, redis.call('GET', KEYS[1])}
 end
-<<<<<<< HEAD
-for i, w in ipairs(writes) do
-  local key = KEYS[i + 1]
-  if w.type == 'set' then
-    if w.ttlMs and w.ttlMs > 0 then
-      redis.call('SET', key, w.value, 'PX', w.ttlMs)
-    else
-      redis.call('SET', key, w.value)
-    end
-  elseif w.type == 'push' then
-    redis.call('RPUSH', key, w.value)
-  elseif w.type == 'hset' then
-    for field, v in pairs(w.fields) do
-      redis.call('HSET', key, field, v)
-    end
-  end
-end
-return {1, ARGV[1]}
-=======
 ${applyWrites('ARGV[3]', 1)}return {1, ARGV[1]}
->>>>>>> leads
 `;
 
 /** KEYS[1] counter; ARGV[1] increment, ARGV[2] ttl in ms applied when the key has none. */
