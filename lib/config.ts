@@ -12,6 +12,14 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
+/** A number from the environment; unset or blank means `fallback` (z.coerce would read '' as 0). */
+const numberOr = (fallback: number, schema: z.ZodNumber) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
+    .pipe(schema);
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -60,6 +68,39 @@ export const envSchema = z
       .trim()
       .min(16, 'must be at least 16 characters')
       .default('dev-only-privacy-hash-key-change-me'),
+    // The modeled calls counter (GET /api/stats/calls); defaults need no env.
+    STATS_EPOCH: z.iso
+      .datetime({ offset: true, error: 'must be an ISO date-time like 2024-01-01T00:00:00Z' })
+      .default('2024-01-01T00:00:00Z'),
+    STATS_START_COUNT: numberOr(
+      1_250_000,
+      z
+        .int('must be a whole number, 0 to 2^53 - 1')
+        .min(0, 'must be 0 or more')
+        .max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1'),
+    ),
+    STATS_CALLS_PER_HOUR: numberOr(
+      2400,
+      z
+        .number('must be a number')
+        .min(0, 'must be 0 or more')
+        .max(1_000_000_000, 'must be at most 1e9'),
+    ),
+    STATS_DAILY_AMPLITUDE: numberOr(
+      0.6,
+      // Above 1 the rate would go negative at the daily trough and the counter would fall.
+      z
+        .number('must be a number')
+        .min(0, 'must be between 0 and 1')
+        .max(1, 'must be between 0 and 1'),
+    ),
+    STATS_PEAK_HOUR_UTC: numberOr(
+      16,
+      z
+        .number('must be a number')
+        .min(0, 'must be an hour of day, 0 to below 24')
+        .lt(24, 'must be an hour of day, 0 to below 24'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
