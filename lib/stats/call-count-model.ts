@@ -46,15 +46,15 @@ function rhythmPhase(model: CallCountModel, atMs: number): number {
 }
 
 /**
- * The model's real-valued cumulative count at `atMs`.
+ * Calls modeled between the epoch and `atMs`, real-valued.
  *
  * rate(t)  = R·(1 + A·cos 2π·phase(t))                    calls per hour, >= 0 because A <= 1
- * count(t) = S + R·[hours(t - epoch) + A·(24/2π)·(sin 2π·phase(t) - sin 2π·phase(epoch))]
+ * calls(t) = R·[hours(t - epoch) + A·(24/2π)·(sin 2π·phase(t) - sin 2π·phase(epoch))]
  *
- * The second line is the exact integral of the first, so the count never decreases and costs
- * the same to compute for any date (no summing over elapsed buckets).
+ * The second line is the exact integral of the first, so it never decreases and costs the same
+ * to compute for any date (no summing over elapsed buckets).
  */
-export function modeledCallCount(model: CallCountModel, atMs: number): number {
+export function modeledCallsSinceEpoch(model: CallCountModel, atMs: number): number {
   assertValidModel(model);
   if (!Number.isSafeInteger(atMs)) throw new CallCountModelError('time must be whole milliseconds');
   if (atMs < model.epochMs) throw new CallCountModelError('time is before the model epoch');
@@ -62,12 +62,15 @@ export function modeledCallCount(model: CallCountModel, atMs: number): number {
   const swing =
     ((model.dailyAmplitude * 24) / (2 * Math.PI)) *
     (sinTurns(rhythmPhase(model, atMs)) - sinTurns(rhythmPhase(model, model.epochMs)));
-  return model.startCount + model.callsPerHour * (hours + swing);
+  // Rounding can leave a hair below zero just after an epoch that sits at a zero-rate trough.
+  return Math.max(0, model.callsPerHour * (hours + swing));
 }
 
 /** The published count at `atMs`: whole calls, and exact (a safe integer) or an error. */
 export function callCountAt(model: CallCountModel, atMs: number): number {
-  const count = Math.floor(modeledCallCount(model, atMs));
+  // floor(S + x) = S + floor(x) for a whole S; adding S after the floor keeps the count exact
+  // even when S is so large that a float S + x would round away part of x.
+  const count = model.startCount + Math.floor(modeledCallsSinceEpoch(model, atMs));
   if (!Number.isSafeInteger(count)) {
     throw new CallCountModelError('count is beyond 2^53 - 1 and would lose precision');
   }
