@@ -148,3 +148,27 @@ describe('faults', () => {
     }
   });
 });
+
+describe('client IP', () => {
+  it('without TRUST_PROXY a client cannot pick its IP with X-Forwarded-For', async () => {
+    const direct = await startServer({ env: { REDIS_URL: redisUrl } });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          postJson(
+            direct.url,
+            '/api/leads',
+            {
+              formSlug: 'enterprise-contact',
+              values: { email: `xff${i}@acme.example`, phone: '+1 415 555 0100' },
+            },
+            { ip: nextIp() },
+          ),
+        ),
+      );
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
+    } finally {
+      await direct.stop();
+    }
+  });
+});
