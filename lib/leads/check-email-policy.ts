@@ -28,8 +28,9 @@ export function checkEmailPolicy(email: string, field: LeadField): ErrorCode | u
     return 'DOMAIN_NOT_ALLOWED';
   if (policy.block && matches(domain, policy.block)) return 'DOMAIN_BLOCKED';
   const family = domainAndParents(domain);
-  if (policy.blockFree && family.some((d) => FREE.has(d))) return 'FREE_EMAIL_BLOCKED';
+  // Disposable first: the free-provider list also names some throwaway services (mailinator).
   if (policy.blockDisposable && family.some((d) => isDisposableEmailDomain(d)))
     return 'DISPOSABLE_EMAIL_BLOCKED';
+  if (policy.blockFree && family.some((d) => FREE.has(d))) return 'FREE_EMAIL_BLOCKED';
   return undefined;
 }

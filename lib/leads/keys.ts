@@ -10,6 +10,8 @@ export const leadKeys = {
   byForm: (slug: string) => `lead:form:${slug}`,
   /** List of every submission id, oldest first (the sync cron walks it). */
   all: 'lead:all',
+  /** Index into `all` before which every lead is synced or skipped (where the cron starts). */
+  syncCursor: 'lead:sync-cursor',
   /** Held while one process pushes a submission to the CRM, so it is never pushed twice. */
   syncLock: (id: string) => `lead:sync-lock:${id}`,
   /** Standing deletion request for a keyed email hash. */

@@ -29,6 +29,8 @@ describe('CRM sync', () => {
     expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
     expect(await syncUnsyncedLeads(deps)).toEqual({ checked: 0, results: {} });
     expect(crm.calls).toHaveLength(4);
+    // The settled prefix is skipped by later runs.
+    expect(await deps.store.get('lead:sync-cursor')).toBe('1');
     expect(crm.calls[3]).toEqual({
       email: 'ada@acme.example',
       properties: { email: 'ada@acme.example' },

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactErrorResponse } from '@/schemas/error';
+import { eventually, expectError, freshRedisDb, postJson } from '../support/leads-api';
+import { SAAS_PRELOAD, saasFake, TURNSTILE_PASS, TURNSTILE_SPENT } from '../support/msw/saas-fake';
+import { startServer, type RunningServer } from '../support/server';
+
+// POST /api/contact against the built server: real Redis, msw for Turnstile and HubSpot.
+const fake = saasFake();
+let server: RunningServer;
+let redisUrl: string;
+
+beforeAll(async () => {
+  redisUrl = await freshRedisDb(12);
+  server = await startServer({
+    preload: [SAAS_PRELOAD],
+    env: {
+      ...fake.env,
+      TURNSTILE_SECRET_KEY: TURNSTILE_PASS,
+      HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
+      REDIS_URL: redisUrl,
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const contact = (extra: Record<string, unknown> = {}) => ({
+  name: 'Ada Lovelace',
+  email: `ada-${randomUUID().slice(0, 8)}@acme.example`,
+  message: 'Please call me back.',
+  botCheckToken: `token-${randomUUID()}`,
+  ...extra,
+});
+const send = (body: unknown, base = server.url) => postJson(base, '/api/contact', body);
+
+/** Contact errors: the envelope plus legacy `success`, `message` and (bot checks only) `code`. */
+async function expectContactError(response: Response, status: number, code: string) {
+  const { body } = await expectError(response, status, code, false);
+  const parsed = ContactErrorResponse.strict().parse(body);
+  expect(parsed.success).toBe(false);
+  expect(parsed.message).toBe(parsed.error.message);
+  if (code.startsWith('BOTCHECK_')) expect(parsed.code).toBe(code);
+  else expect(body).not.toHaveProperty('code');
+}
+
+describe('POST /api/contact', () => {
+  it('accepts a valid enquiry with exactly { success: true } and forwards it with company ""', async () => {
+    const body = contact();
+    const response = await send(body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    const call = await eventually(() =>
+      fake.calls('hubspot').find((c) => (c.inputs as { id: string }[])[0]?.id === body.email),
+    );
+    expect((call.inputs as { properties: Record<string, string> }[])[0]?.properties).toEqual({
+      firstname: 'Ada Lovelace',
+      company: '',
+      message: 'Please call me back.',
+      email: body.email,
+    });
+  });
+
+  it.each([
+    ['name missing', { name: undefined }],
+    ['name whitespace-only', { name: '   ' }],
+    ['email empty', { email: '' }],
+    ['email malformed', { email: 'ada-at-acme' }],
+    ['message missing', { message: undefined }],
+    ['message of a wrong type', { message: ['x'] }],
+  ])('%s → 400 MISSING_REQUIRED_FIELDS with legacy keys', async (_label, extra) => {
+    await expectContactError(await send(contact(extra)), 400, 'MISSING_REQUIRED_FIELDS');
+  });
+
+  it('invalid JSON → 500 CONTACT_INTERNAL_ERROR with legacy keys', async () => {
+    await expectContactError(await send('{"name": "Ada",'), 500, 'CONTACT_INTERNAL_ERROR');
+  });
+
+  it('no token while verification is enforced → 400 BOTCHECK_MISSING', async () => {
+    await expectContactError(
+      await send(contact({ botCheckToken: undefined })),
+      400,
+      'BOTCHECK_MISSING',
+    );
+  });
+
+  it('a token is accepted once only', async () => {
+    const body = contact();
+    expect((await send(body)).status).toBe(200);
+    await expectContactError(await send({ ...body }), 403, 'BOTCHECK_INVALID');
+    expect(fake.calls('turnstile').filter((c) => c.response === body.botCheckToken)).toHaveLength(
+      1,
+    );
+  });
+
+  it('a CRM outage is logged and still answers 200', async () => {
+    fake.setMode({ hubspot: 'fail' });
+    try {
+      const body = contact();
+      const response = await send(body);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true });
+      await eventually(() => (/contact .*crm push failed/.test(server.logs()) ? true : undefined));
+    } finally {
+      fake.setMode({});
+    }
+  });
+
+  it('answers 405 for GET', async () => {
+    const { body } = await expectError(
+      await fetch(server.url + '/api/contact'),
+      405,
+      'METHOD_NOT_ALLOWED',
+      false,
+    );
+    expect(body).toMatchObject({ success: false });
+  });
+});
+
+describe('POST /api/contact with other verification setups', () => {
+  it('a token the provider reports as already spent (3x secret) → 403 BOTCHECK_INVALID', async () => {
+    const spent = await startServer({
+      preload: [SAAS_PRELOAD],
+      env: { ...fake.env, TURNSTILE_SECRET_KEY: TURNSTILE_SPENT, REDIS_URL: redisUrl },
+    });
+    try {
+      await expectContactError(await send(contact(), spent.url), 403, 'BOTCHECK_INVALID');
+    } finally {
+      await spent.stop();
+    }
+  });
+
+  it('without a verification secret no token is needed', async () => {
+    const open = await startServer();
+    try {
+      const response = await send(contact({ botCheckToken: undefined }), open.url);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true });
+    } finally {
+      await open.stop();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A redis-server of our own (no persistence) that a test can stop and start again. */
+export function ownRedis(port: number) {
+  let child: ChildProcess | undefined;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async start(): Promise<void> {
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const client = new Redis({
+        port,
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      client.on('error', () => {});
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        try {
+          await client.connect();
+          await client.ping();
+          client.disconnect();
+          return;
+        } catch {
+          if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not start`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    },
+    async stop(): Promise<void> {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
