@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import { singleton } from './runtime/singleton';
+
+const isIpOrCidr = (entry: string) => {
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const optionalString = z
   .string()
@@ -101,6 +112,32 @@ export const envSchema = z
         .min(0, 'must be an hour of day, 0 to below 24')
         .lt(24, 'must be an hour of day, 0 to below 24'),
     ),
+    // Signs lead-form destination webhooks (Standard Webhooks); unset keeps them in an outbox.
+    LEAD_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'must be a Standard Webhooks secret: whsec_<base64>')
+        .optional(),
+    ),
+    // Private addresses webhook receivers may resolve to (everything private is refused otherwise).
+    WEBHOOK_ALLOW_IPS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .superRefine((entries, ctx) => {
+        const bad = entries.filter((entry) => !isIpOrCidr(entry));
+        if (bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be IP addresses or CIDR ranges, comma-separated (not: ${bad.join(', ')})`,
+          });
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {

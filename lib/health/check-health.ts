@@ -2,6 +2,7 @@ import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
 import { getStore } from '../store';
+import { getWebhookSender } from '../webhooks';
 
 export interface PortHealth {
   adapter: string;
@@ -37,6 +38,7 @@ export async function checkHealth(): Promise<{ ok: boolean; ports: Record<string
   const cms = getCms();
   const crm = getCrm();
   const botcheck = getBotCheck();
+  const webhooks = getWebhookSender();
   const [storeHealth, cmsHealth, crmHealth] = await Promise.all([
     probe(store.kind, store.description, () => store.ping()),
     probe(cms.kind, cms.description, () => cms.ping()),
@@ -47,6 +49,8 @@ export async function checkHealth(): Promise<{ ok: boolean; ports: Record<string
     cms: cmsHealth,
     crm: crmHealth,
     botcheck: { adapter: botcheck.kind, description: botcheck.description, ok: true },
+    // Receivers are per form and editor-owned; there is nothing global to ping.
+    webhooks: { adapter: webhooks.kind, description: webhooks.description, ok: true },
   };
   return { ok: Object.values(ports).every((port) => port.ok), ports };
 }

@@ -3,6 +3,7 @@ import { getCms } from '../cms';
 import { getConfig } from '../config';
 import { getCrm } from '../crm';
 import { getStore } from '../store';
+import { getWebhookSender } from '../webhooks';
 import { systemClock, type LeadDeps } from './types';
 
 /** The process's adapters, as chosen once from validated configuration. */
@@ -11,6 +12,7 @@ export function getLeadDeps(): LeadDeps {
     store: getStore(),
     cms: getCms(),
     crm: getCrm(),
+    webhooks: getWebhookSender(),
     botCheck: getBotCheck(),
     clock: systemClock,
     privacyHashKey: getConfig().PRIVACY_HASH_KEY,

@@ -57,6 +57,13 @@ export const LeadFieldDefinition = z.object({
 });
 export type LeadField = z.infer<typeof LeadFieldDefinition>;
 
+const LeadDestinationDefinition = z.object({
+  _key: optionalString,
+  name: optionalString,
+  url: z.url({ protocol: /^https?$/ }),
+});
+export type LeadDestination = { key: string; name: string; url: string };
+
 const DEFAULT_POST_SUBMIT = { kind: 'message', message: 'Thanks, we received your submission.' };
 
 export const LeadFormDefinition = z.object({
@@ -94,6 +101,18 @@ export const LeadFormDefinition = z.object({
     .record(z.string(), z.unknown())
     .nullish()
     .transform((v) => v ?? undefined),
+  // An entry an editor left half-filled (no http(s) URL) is dropped rather than failing the lead.
+  destinations: z
+    .array(z.unknown())
+    .nullish()
+    .transform((list) =>
+      (list ?? []).flatMap((item, index) => {
+        const parsed = LeadDestinationDefinition.safeParse(item);
+        if (!parsed.success) return [];
+        const { _key, name, url } = parsed.data;
+        return [{ key: _key ?? String(index), name: name ?? url, url }];
+      }),
+    ),
 });
 export type LeadForm = z.infer<typeof LeadFormDefinition>;
 

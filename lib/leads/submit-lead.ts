@@ -128,9 +128,11 @@ async function runSubmission(
     ip: request.ip,
     createdAt: new Date(now).toISOString(),
     ...(form.crm ? { crm: form.crm } : {}),
+    ...(form.destinations.length > 0 ? { destinations: form.destinations } : {}),
   };
   const sync: LeadSyncState = {
     syncStatus: 'pending',
+    targets: {},
     attempts: 0,
     nextAttemptAt: now + PENDING_GRACE_MS,
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buildCrmContact } from './build-crm-contact';
 import { leadKeys } from './keys';
+import { leadTargets } from './lead-targets';
 import { readSyncState, syncFields } from './sync-state';
 import type { LeadDeps, StoredLead, SyncStatus } from './types';
 
@@ -19,9 +19,9 @@ const LOCK_TTL_MS = 60_000;
 export type SyncOutcome = SyncStatus | 'busy' | 'missing';
 
 /**
- * Pushes one stored lead to the CRM unless it is synced already. A per-lead lock makes the
- * after() push and the cron exclusive, so no lead is pushed twice; the sync state records
- * attempts, the last error and when to try again.
+ * Pushes one stored lead to the CRM and its form's webhook destinations, each target once. A
+ * per-lead lock makes the after() push and the cron exclusive; each target's success is recorded
+ * as soon as it happens, so a retry re-sends only the targets that failed.
  */
 export async function syncLead(
   deps: LeadDeps,
@@ -37,37 +37,63 @@ export async function syncLead(
     const raw = await store.get(leadKeys.submission(id));
     if (!state || !raw) return 'missing';
     if (state.syncStatus === 'synced' || state.syncStatus === 'skipped') return state.syncStatus;
-    const lead = JSON.parse(raw) as StoredLead;
-    const contact = buildCrmContact(lead);
-    if (!contact) {
-      await store.hashSet(leadKeys.sync(id), syncFields({ syncStatus: 'skipped' }));
-      return 'skipped';
+    const targets = leadTargets(deps, JSON.parse(raw) as StoredLead);
+    const settled = (name: string) => ['synced', 'skipped'].includes(state.targets[name] ?? '');
+    let due = targets.filter((target) => !settled(target.name));
+
+    const skipped = due.filter((target) => !target.push).map((target) => target.name);
+    if (skipped.length > 0) {
+      await store.hashSet(
+        leadKeys.sync(id),
+        syncFields({ targets: Object.fromEntries(skipped.map((name) => [name, 'skipped'])) }),
+      );
+      for (const name of skipped) state.targets[name] = 'skipped';
+      due = due.filter((target) => target.push);
     }
+
     let attempts = state.attempts;
-    let lastError = '';
-    for (let i = 0; i <= options.delaysMs.length; i++) {
+    const errors = new Map<string, string>();
+    for (let i = 0; i <= options.delaysMs.length && due.length > 0; i++) {
       if (i > 0) await clock.sleep(options.delaysMs[i - 1]!);
       attempts += 1;
-      try {
-        await deps.crm.upsertContact(contact);
+      const results = await Promise.allSettled(due.map((target) => target.push!()));
+      const failed = due.filter((_, index) => results[index]!.status === 'rejected');
+      const succeeded = due.filter((_, index) => results[index]!.status === 'fulfilled');
+      errors.clear();
+      results.forEach((result, index) => {
+        if (result.status === 'rejected') errors.set(due[index]!.name, errorMessage(result.reason));
+      });
+      if (succeeded.length > 0) {
         await store.hashSet(
           leadKeys.sync(id),
           syncFields({
-            syncStatus: 'synced',
-            attempts,
-            syncedAt: new Date(clock.now()).toISOString(),
+            targets: Object.fromEntries(succeeded.map((target) => [target.name, 'synced'])),
           }),
         );
-        return 'synced';
-      } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
       }
+      due = failed;
     }
-    console.error(`lead ${id}: crm push failed after ${attempts} attempts: ${lastError}`);
+
+    if (due.length === 0) {
+      const allSkipped = targets.every((target) => state.targets[target.name] === 'skipped');
+      const status = allSkipped ? 'skipped' : 'synced';
+      await store.hashSet(
+        leadKeys.sync(id),
+        syncFields({
+          syncStatus: status,
+          attempts,
+          ...(allSkipped ? {} : { syncedAt: new Date(clock.now()).toISOString() }),
+        }),
+      );
+      return status;
+    }
+    const lastError = [...errors].map(([name, message]) => `${name}: ${message}`).join('; ');
+    console.error(`lead ${id}: push failed after ${attempts} attempts: ${lastError}`);
     await store.hashSet(
       leadKeys.sync(id),
       syncFields({
         syncStatus: 'failed',
+        targets: Object.fromEntries(due.map((target) => [target.name, 'failed'])),
         attempts,
         lastError: lastError.slice(0, 500),
         nextAttemptAt: clock.now() + options.retryAfterMs,
@@ -78,3 +104,5 @@ export async function syncLead(
     await store.delIfEquals(lock, token).catch(() => false);
   }
 }
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

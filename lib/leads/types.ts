@@ -2,7 +2,9 @@ import type { BotCheck } from '../botcheck';
 import type { Cms } from '../cms';
 import type { Crm } from '../crm';
 import type { Store } from '../store';
+import type { WebhookSender } from '../webhooks';
 import type { CleanAttribution } from './clean-attribution';
+import type { LeadDestination } from './lead-form';
 import type { CleanValues } from './validate-lead-values';
 
 /** Time as the lead service sees it; tests pass a fake one. */
@@ -21,6 +23,8 @@ export interface LeadDeps {
   store: Store;
   cms: Cms;
   crm: Crm;
+  /** Sends the signed webhooks of a form's `destinations`. */
+  webhooks: WebhookSender;
   botCheck: BotCheck;
   clock: Clock;
   /** HMAC key for deletion-request email hashes. */
@@ -41,10 +45,18 @@ export interface StoredLead {
   ip: string;
   createdAt: string;
   crm?: Record<string, unknown>;
+  /** The form's webhook receivers when it was submitted (later edits do not re-route it). */
+  destinations?: LeadDestination[];
 }
 
+/** Where a lead is pushed: `crm`, or `destination:<key>` per webhook receiver of its form. */
+export type TargetStatus = 'synced' | 'failed' | 'skipped';
+
 export interface LeadSyncState {
+  /** Over all targets: synced once each is synced or skipped, failed while one is not. */
   syncStatus: SyncStatus;
+  /** Targets tried so far; a retry pushes only those not synced yet. */
+  targets: Record<string, TargetStatus>;
   attempts: number;
   /** Epoch ms before which the cron leaves it alone (backoff). */
   nextAttemptAt: number;

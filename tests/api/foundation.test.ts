@@ -30,6 +30,7 @@ describe('start-up', () => {
     expect(logs).toMatch(/^cms: embedded dataset content\/dataset\.ndjson \(\d+ documents\)$/m);
     expect(logs).toMatch(/^crm: outbox/m);
     expect(logs).toMatch(/^botcheck: off/m);
+    expect(logs).toMatch(/^webhooks: outbox/m);
   });
 
   it('refuses a bad environment value, naming the variable', async () => {
@@ -123,7 +124,7 @@ describe('admin API', () => {
       ports: Record<string, { adapter: string; ok: boolean }>;
     };
     expect(body.ok).toBe(true);
-    expect(Object.keys(body.ports).sort()).toEqual(['botcheck', 'cms', 'crm', 'store']);
+    expect(Object.keys(body.ports).sort()).toEqual(['botcheck', 'cms', 'crm', 'store', 'webhooks']);
     expect(body.ports.store).toMatchObject({ adapter: 'embedded', ok: true });
     expect(body.ports.cms).toMatchObject({ adapter: 'embedded', ok: true });
   });

@@ -3,6 +3,7 @@ import { EmbeddedCms } from '@/lib/cms';
 import type { Crm, CrmContact } from '@/lib/crm';
 import type { Clock, LeadDeps } from '@/lib/leads/types';
 import { EmbeddedStore, type Store } from '@/lib/store';
+import type { WebhookDelivery, WebhookSender } from '@/lib/webhooks';
 
 /** A clock the test moves by hand; sleeping advances it instantly. */
 export function fakeClock(
@@ -37,6 +38,24 @@ export function recordingCrm(): Crm & { calls: CrmContact[]; failing: boolean } 
   return crm;
 }
 
+/** A webhook sender that records deliveries and fails for the URLs listed in `failing`. */
+export function recordingWebhooks(): WebhookSender & {
+  calls: WebhookDelivery[];
+  failing: Set<string>;
+} {
+  const webhooks = {
+    kind: 'outbox' as const,
+    description: 'recording',
+    calls: [] as WebhookDelivery[],
+    failing: new Set<string>(),
+    async send(delivery: WebhookDelivery) {
+      webhooks.calls.push(delivery);
+      if (webhooks.failing.has(delivery.url)) throw new Error(`${delivery.url} answered 503`);
+    },
+  };
+  return webhooks;
+}
+
 export function fixedBotCheck(
   verdict: BotCheckVerdict,
   enabled = true,
@@ -57,14 +76,16 @@ export function fixedBotCheck(
 export function leadDeps(overrides: Partial<LeadDeps> & { store?: Store } = {}) {
   const clock = fakeClock();
   const crm = recordingCrm();
+  const webhooks = recordingWebhooks();
   const deps = {
     store: new EmbeddedStore(),
     cms: new EmbeddedCms('content/dataset.ndjson'),
     crm,
+    webhooks,
     botCheck: fixedBotCheck('valid', false),
     clock,
     privacyHashKey: 'unit-test-privacy-key',
     ...overrides,
   } satisfies LeadDeps;
-  return { deps, clock, crm };
+  return { deps, clock, crm, webhooks };
 }

@@ -24,8 +24,18 @@ describe('parseConfig', () => {
     [{ PUBLIC_SITE_URL: 'not a url' }, 'PUBLIC_SITE_URL'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ LEAD_WEBHOOK_SECRET: 'plain-secret' }, 'LEAD_WEBHOOK_SECRET'],
+    [{ WEBHOOK_ALLOW_IPS: '10.0.0.0/8, intranet' }, 'WEBHOOK_ALLOW_IPS'],
   ])('names the bad variable in %j', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
+  });
+
+  it('reads the webhook allow-list as IPs and CIDR ranges', () => {
+    expect(parseConfig({}).WEBHOOK_ALLOW_IPS).toEqual([]);
+    expect(parseConfig({ WEBHOOK_ALLOW_IPS: ' 10.0.0.0/8, ::1 ,' }).WEBHOOK_ALLOW_IPS).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
   });
 });

@@ -65,3 +65,79 @@ describe('CRM sync', () => {
     expect(await listLeads(deps.store, 'newsletter')).toEqual([]);
   });
 });
+
+describe('destination webhooks', () => {
+  const partner = {
+    body: {
+      formSlug: 'partner-application',
+      values: { company: 'Acme', email: 'ada@example.com' },
+    },
+    ip: '203.0.113.10',
+    referer: null,
+    crmutkCookie: null,
+  };
+  const receiver = 'https://hooks.example.com/partner';
+
+  it('pushes a lead to the CRM and to each destination once, with a stable webhook id', async () => {
+    const { deps, crm, webhooks } = leadDeps();
+    const { storedId } = await submitLead(deps, partner);
+    expect(await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC)).toBe('synced');
+    expect(await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC)).toBe('synced');
+    expect(crm.calls).toHaveLength(1);
+    expect(webhooks.calls).toEqual([
+      {
+        id: `${storedId}.f1491fa2e2c8`,
+        url: receiver,
+        type: 'lead.submitted',
+        data: expect.objectContaining({
+          submissionId: storedId,
+          formSlug: 'partner-application',
+          values: { company: 'Acme', email: 'ada@example.com' },
+        }) as unknown,
+      },
+    ]);
+    const [listed] = await listLeads(deps.store, 'partner-application');
+    expect(listed?.sync).toMatchObject({
+      syncStatus: 'synced',
+      targets: { crm: 'synced', 'destination:f1491fa2e2c8': 'synced' },
+    });
+  });
+
+  it('retries only the failed destination; the CRM is not pushed again', async () => {
+    const { deps, crm, webhooks, clock } = leadDeps();
+    webhooks.failing.add(receiver);
+    const { storedId } = await submitLead(deps, partner);
+    expect(await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC)).toBe('failed');
+    expect(crm.calls).toHaveLength(1);
+    expect(webhooks.calls).toHaveLength(3);
+    const [failed] = await listLeads(deps.store, 'partner-application');
+    expect(failed?.sync).toMatchObject({
+      syncStatus: 'failed',
+      targets: { crm: 'synced', 'destination:f1491fa2e2c8': 'failed' },
+      lastError: expect.stringContaining('destination:f1491fa2e2c8') as unknown,
+    });
+
+    webhooks.failing.clear();
+    clock.advance(1);
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
+    expect(await syncUnsyncedLeads(deps)).toEqual({ checked: 0, results: {} });
+    expect(crm.calls).toHaveLength(1);
+    expect(webhooks.calls).toHaveLength(4);
+    expect(new Set(webhooks.calls.map((call) => call.id))).toEqual(
+      new Set([`${storedId}.f1491fa2e2c8`]),
+    );
+  });
+
+  it('keeps the destinations a lead was stored with', async () => {
+    const { deps, webhooks } = leadDeps();
+    const { storedId } = await submitLead(deps, partner);
+    const raw = JSON.parse((await deps.store.get(`lead:sub:${storedId}`))!) as {
+      destinations: unknown;
+    };
+    expect(raw.destinations).toEqual([
+      { key: 'f1491fa2e2c8', name: 'Partner webhook', url: receiver },
+    ]);
+    await syncLead(deps, storedId!, AFTER_RESPONSE_SYNC);
+    expect(webhooks.calls.map((call) => call.url)).toEqual([receiver]);
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_TOKEN,
+  admin,
+  eventually,
+  freshRedisDb,
+  listLeads,
+  nextIp,
+  postJson,
+} from '../support/leads-api';
+import { SAAS_PRELOAD, saasFake } from '../support/msw/saas-fake';
+import { startServer, type RunningServer } from '../support/server';
+
+// A form's destinations are real HTTP receivers: a webhook server on loopback (allow-listed),
+// deliveries signed per Standard Webhooks, retries that re-send only what failed.
+const secret = `whsec_${Buffer.from('api-test-webhook-secret-0123456789').toString('base64')}`;
+const fake = saasFake();
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let receiverStatus = 204;
+let receiver: Server;
+let server: RunningServer;
+
+const FORM = 'webhook-demo';
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = receiverStatus;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
+
+  // The bundled dataset plus one form whose destination is our receiver.
+  const dataset = join(fake.dir, 'dataset.ndjson');
+  const form = {
+    _id: 'leadform-webhook-demo',
+    _type: 'leadForm',
+    title: 'Webhook demo',
+    slug: { _type: 'slug', current: FORM },
+    fields: [{ _key: 'e', name: 'email', label: 'Email', type: 'email', required: true }],
+    requireBotCheck: false,
+    postSubmit: { kind: 'message', message: 'Thanks.' },
+    destinations: [
+      { _key: 'hook1', name: 'Ops webhook', url: hookUrl },
+      { _key: 'broken', name: 'Half-filled entry' },
+    ],
+  };
+  writeFileSync(
+    dataset,
+    readFileSync('content/dataset.ndjson', 'utf8').trimEnd() + '\n' + JSON.stringify(form) + '\n',
+  );
+  server = await startServer({
+    preload: [SAAS_PRELOAD],
+    env: {
+      ...fake.env,
+      ADMIN_TOKEN,
+      TRUST_PROXY: 'true',
+      HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
+      REDIS_URL: await freshRedisDb(14),
+      CMS_DATASET: dataset,
+      LEAD_WEBHOOK_SECRET: secret,
+      WEBHOOK_ALLOW_IPS: '127.0.0.1',
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+});
+
+const hubspotCallsFor = (email: string) =>
+  fake
+    .calls('hubspot')
+    .filter((call) => (call.inputs as { id: string }[]).some((input) => input.id === email));
+
+const verify = (delivery: { headers: IncomingHttpHeaders; body: string }) =>
+  new Webhook(secret).verify(delivery.body, {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  });
+
+async function submit(email: string): Promise<string> {
+  const response = await postJson(
+    server.url,
+    '/api/leads',
+    { formSlug: FORM, values: { email } },
+    { ip: nextIp() },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { submissionId: string }).submissionId;
+}
+
+describe('destination webhooks', () => {
+  it('delivers each lead once, signed, with a webhook-id the receiver can dedupe on', async () => {
+    const email = `hook-${randomUUID().slice(0, 8)}@acme.example`;
+    const before = received.length;
+    const id = await submit(email);
+    const lead = await eventually(async () => {
+      const found = (await listLeads(server.url, FORM)).find((l) => l.id === id);
+      return found?.sync?.syncStatus === 'synced' ? found : undefined;
+    });
+    expect(lead.sync).toMatchObject({ targets: { crm: 'synced', 'destination:hook1': 'synced' } });
+    const deliveries = received.slice(before);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.headers['webhook-id']).toBe(`${id}.hook1`);
+    expect(verify(deliveries[0]!)).toMatchObject({
+      type: 'lead.submitted',
+      data: { submissionId: id, formSlug: FORM, values: { email } },
+    });
+    expect(hubspotCallsFor(email)).toHaveLength(1);
+  });
+
+  it('a failing receiver does not change the answer; the cron re-sends only to it', async () => {
+    const email = `down-${randomUUID().slice(0, 8)}@acme.example`;
+    const before = received.length;
+    receiverStatus = 503;
+    let id: string;
+    try {
+      id = await submit(email);
+      const failed = await eventually(async () => {
+        const found = (await listLeads(server.url, FORM)).find((l) => l.id === id);
+        return found?.sync?.syncStatus === 'failed' ? found : undefined;
+      });
+      expect(failed.sync).toMatchObject({
+        targets: { crm: 'synced', 'destination:hook1': 'failed' },
+      });
+      expect(received.slice(before)).toHaveLength(3); // three tries after the response
+    } finally {
+      receiverStatus = 204;
+    }
+    await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
+    await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
+    const deliveries = received.slice(before);
+    expect(deliveries).toHaveLength(4);
+    expect(new Set(deliveries.map((d) => d.headers['webhook-id']))).toEqual(
+      new Set([`${id}.hook1`]),
+    );
+    expect(verify(deliveries[3]!)).toMatchObject({ data: { submissionId: id } });
+    expect(hubspotCallsFor(email)).toHaveLength(1);
+    const lead = (await listLeads(server.url, FORM)).find((l) => l.id === id);
+    expect(lead?.sync).toMatchObject({ syncStatus: 'synced', attempts: 4 });
+  });
+});
