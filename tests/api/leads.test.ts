@@ -244,6 +244,21 @@ describe('success', () => {
       },
     );
   });
+  it('cuts pageUri and referrer to 2048 characters and crmutk to 256', async () => {
+    const long = (n: number) => 'https://site.example/' + 'p'.repeat(n);
+    const response = await submit({
+      formSlug: 'newsletter',
+      values: { email: `cut-${randomUUID().slice(0, 8)}@acme.example` },
+      attribution: { pageUri: long(3000), referrer: long(3000), crmutk: 'u'.repeat(300) },
+    });
+    const { submissionId } = (await response.json()) as { submissionId: string };
+    const lead = (await listLeads(server.url, 'newsletter')).find((l) => l.id === submissionId);
+    expect(lead?.attribution).toEqual({
+      pageUri: long(3000).slice(0, 2048),
+      referrer: long(3000).slice(0, 2048),
+      crmutk: 'u'.repeat(256),
+    });
+  });
 });
 
 describe('traps, blocklist and deletion requests', () => {
