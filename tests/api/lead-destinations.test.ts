@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,
@@ -16,30 +13,20 @@ import {
 } from '../support/leads-api';
 import { SAAS_PRELOAD, saasFake } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';
+import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 
 // A form's destinations are real HTTP receivers: a webhook server on loopback (allow-listed),
 // deliveries signed per Standard Webhooks, retries that re-send only what failed.
 const secret = `whsec_${Buffer.from('api-test-webhook-secret-0123456789').toString('base64')}`;
 const fake = saasFake();
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-let receiverStatus = 204;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let server: RunningServer;
 
 const FORM = 'webhook-demo';
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = receiverStatus;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
+  receiver = await startWebhookReceiver();
+  const hookUrl = receiver.url;
 
   // The bundled dataset plus one form whose destination is our receiver.
   const dataset = join(fake.dir, 'dataset.ndjson');
@@ -76,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await receiver?.close();
 });
 
 const hubspotCallsFor = (email: string) =>
@@ -84,12 +71,7 @@ const hubspotCallsFor = (email: string) =>
     .calls('hubspot')
     .filter((call) => (call.inputs as { id: string }[]).some((input) => input.id === email));
 
-const verify = (delivery: { headers: IncomingHttpHeaders; body: string }) =>
-  new Webhook(secret).verify(delivery.body, {
-    'webhook-id': String(delivery.headers['webhook-id']),
-    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-    'webhook-signature': String(delivery.headers['webhook-signature']),
-  });
+const verify = (delivery: (typeof receiver.received)[number]) => verifyWebhook(secret, delivery);
 
 async function submit(email: string): Promise<string> {
   const response = await postJson(
@@ -105,14 +87,14 @@ async function submit(email: string): Promise<string> {
 describe('destination webhooks', () => {
   it('delivers each lead once, signed, with a webhook-id the receiver can dedupe on', async () => {
     const email = `hook-${randomUUID().slice(0, 8)}@acme.example`;
-    const before = received.length;
+    const before = receiver.received.length;
     const id = await submit(email);
     const lead = await eventually(async () => {
       const found = (await listLeads(server.url, FORM)).find((l) => l.id === id);
       return found?.sync?.syncStatus === 'synced' ? found : undefined;
     });
     expect(lead.sync).toMatchObject({ targets: { crm: 'synced', 'destination:hook1': 'synced' } });
-    const deliveries = received.slice(before);
+    const deliveries = receiver.received.slice(before);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.headers['webhook-id']).toBe(`${id}.hook1`);
     expect(verify(deliveries[0]!)).toMatchObject({
@@ -124,8 +106,8 @@ describe('destination webhooks', () => {
 
   it('a failing receiver does not change the answer; the cron re-sends only to it', async () => {
     const email = `down-${randomUUID().slice(0, 8)}@acme.example`;
-    const before = received.length;
-    receiverStatus = 503;
+    const before = receiver.received.length;
+    receiver.setStatus(503);
     let id: string;
     try {
       id = await submit(email);
@@ -136,13 +118,13 @@ describe('destination webhooks', () => {
       expect(failed.sync).toMatchObject({
         targets: { crm: 'synced', 'destination:hook1': 'failed' },
       });
-      expect(received.slice(before)).toHaveLength(3); // three tries after the response
+      expect(receiver.received.slice(before)).toHaveLength(3); // three tries after the response
     } finally {
-      receiverStatus = 204;
+      receiver.setStatus(204);
     }
     await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
     await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
-    const deliveries = received.slice(before);
+    const deliveries = receiver.received.slice(before);
     expect(deliveries).toHaveLength(4);
     expect(new Set(deliveries.map((d) => d.headers['webhook-id']))).toEqual(
       new Set([`${id}.hook1`]),

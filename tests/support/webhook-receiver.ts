@@ -1,0 +1,44 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP webhook receiver on loopback that records every request and answers `status`. */
+export async function startWebhookReceiver() {
+  const received: ReceivedWebhook[] = [];
+  const state = { status: 204 };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = state.status;
+      if (state.status >= 300 && state.status < 400) {
+        res.setHeader('location', 'http://169.254.169.254/latest/meta-data');
+      }
+      res.end(state.status >= 400 ? 'receiver says no' : '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    setStatus(status: number) {
+      state.status = status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Verifies a delivery as a receiver holding `secret` would; throws when the signature is wrong. */
+export function verifyWebhook(secret: string, delivery: ReceivedWebhook): unknown {
+  return new Webhook(secret).verify(delivery.body, {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  });
+}
