@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_TOKEN,
   admin,
   eventually,
   freshRedisDb,
+  leadServerEnv,
   listLeads,
   nextIp,
   postJson,
@@ -50,11 +50,7 @@ beforeAll(async () => {
   server = await startServer({
     preload: [SAAS_PRELOAD],
     env: {
-      ...fake.env,
-      ADMIN_TOKEN,
-      TRUST_PROXY: 'true',
-      HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
-      REDIS_URL: await freshRedisDb(14),
+      ...leadServerEnv(fake, await freshRedisDb(14)),
       CMS_DATASET: dataset,
       LEAD_WEBHOOK_SECRET: secret,
       WEBHOOK_ALLOW_IPS: '127.0.0.1',
@@ -66,10 +62,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const hubspotCallsFor = (email: string) =>
-  fake
-    .calls('hubspot')
-    .filter((call) => (call.inputs as { id: string }[]).some((input) => input.id === email));
+const hubspotCallsFor = fake.hubspotCallsFor;
 
 const verify = (delivery: (typeof receiver.received)[number]) => verifyWebhook(secret, delivery);
 

@@ -8,6 +8,7 @@ import {
   eventually,
   expectError,
   freshRedisDb,
+  leadServerEnv,
   listLeads,
   nextIp,
   postJson,
@@ -20,13 +21,7 @@ const fake = saasFake();
 let server: RunningServer;
 let redisUrl: string;
 
-const baseEnv = () => ({
-  ...fake.env,
-  ADMIN_TOKEN,
-  TRUST_PROXY: 'true',
-  HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
-  REDIS_URL: redisUrl,
-});
+const baseEnv = () => leadServerEnv(fake, redisUrl);
 
 beforeAll(async () => {
   redisUrl = await freshRedisDb(11);
@@ -41,10 +36,7 @@ afterAll(async () => {
 
 const submit = (body: unknown, ip = nextIp(), headers: Record<string, string> = {}) =>
   postJson(server.url, '/api/leads', body, { ip, headers });
-const hubspotCallsFor = (email: string) =>
-  fake
-    .calls('hubspot')
-    .filter((call) => (call.inputs as { id: string }[]).some((input) => input.id === email));
+const hubspotCallsFor = fake.hubspotCallsFor;
 
 describe('request parsing and form lookup', () => {
   it.each([

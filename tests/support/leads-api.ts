@@ -14,6 +14,18 @@ export async function freshRedisDb(db: number): Promise<string> {
   return url;
 }
 
+/**
+ * A lead server's environment: the msw SaaS fake, the admin token, HubSpot (faked), one Redis,
+ * and client IPs read from X-Forwarded-For so each test can act as a fresh client.
+ */
+export const leadServerEnv = (fake: { env: Record<string, string> }, redisUrl: string) => ({
+  ...fake.env,
+  ADMIN_TOKEN,
+  TRUST_PROXY: 'true',
+  HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
+  REDIS_URL: redisUrl,
+});
+
 let ipCounter = 0;
 /** A fresh client address per test (servers run with TRUST_PROXY=true). */
 export function nextIp(): string {

@@ -32,6 +32,11 @@ export function saasFake() {
     dir,
     env: { SAAS_FAKE_DIR: dir },
     calls,
+    /** HubSpot batch upserts that carried a contact with this email. */
+    hubspotCallsFor: (email: string) =>
+      calls('hubspot').filter((call) =>
+        (call.inputs as { id: string }[]).some((input) => input.id === email),
+      ),
     setMode(mode: { hubspot?: 'ok' | 'fail'; turnstile?: 'ok' | 'unreachable' }) {
       writeFileSync(join(dir, 'mode.json'), JSON.stringify(mode));
     },
