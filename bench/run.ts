@@ -1,0 +1,225 @@
+// npm run bench — requests/s and p99 latency of GET /api/blog (cached) and GET /api/stats/calls,
+// each as a ratio against a bare route handler of the same server, measured in the same run.
+// See bench/README.md for how to read the output.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startServer, type RunningServer } from '../tests/support/server';
+
+interface Target {
+  name: string;
+  path: string;
+  /** The status every response must have; anything else invalidates the run. */
+  status: number;
+}
+
+/**
+ * The baseline is the catch-all `app/api/[[...path]]/route.ts`: an unknown `/api/*` path answers
+ * a 404 JSON envelope through the same `defineRoute` wrapper as the measured routes, with no I/O,
+ * no cache and no domain code. Using it (instead of adding a public route for the benchmark) keeps
+ * the deployed surface unchanged; the ratio then shows what each route's own work costs.
+ */
+const BASELINE: Target = { name: 'baseline', path: '/api/__bench_baseline', status: 404 };
+const TARGETS: Target[] = [
+  BASELINE,
+  { name: 'blog (cached)', path: '/api/blog', status: 200 },
+  { name: 'stats', path: '/api/stats/calls', status: 200 },
+];
+
+interface Sample {
+  round: number;
+  route: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
+
+interface Summary {
+  route: string;
+  path: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  requestsPerSecondRatio: number;
+  p99Ratio: number;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1`);
+  return n;
+}
+
+const settings = {
+  rounds: positiveInt('rounds', args.rounds),
+  durationSeconds: positiveInt('duration', args.duration),
+  connections: positiveInt('connections', args.connections),
+  warmupSeconds: positiveInt('warmup', args.warmup),
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function load(
+  server: RunningServer,
+  target: Target,
+  durationSeconds: number,
+): Promise<autocannon.Result> {
+  const result = await autocannon({
+    url: server.url + target.path,
+    connections: settings.connections,
+    duration: durationSeconds,
+  });
+  const wrongStatus = target.status === 200 ? result.non2xx : result['2xx'] + result['5xx'];
+  if (result.errors > 0 || result.timeouts > 0 || wrongStatus > 0) {
+    throw new Error(
+      `${target.path}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${wrongStatus} responses without status ${target.status}; the numbers would be meaningless`,
+    );
+  }
+  return result;
+}
+
+/** One request per target: each answers its expected status, and /api/blog lands in the cache. */
+async function checkAndWarm(server: RunningServer): Promise<void> {
+  for (const target of TARGETS) {
+    const response = await fetch(server.url + target.path);
+    const body = await response.text();
+    if (
+      response.status !== target.status ||
+      !response.headers.get('content-type')?.includes('json')
+    )
+      throw new Error(
+        `${target.path} answered ${response.status}, expected ${target.status}: ${body}`,
+      );
+  }
+  // Short runs of each: the blog cache is filled and every code path is compiled by the JIT.
+  for (const target of TARGETS) await load(server, target, settings.warmupSeconds);
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function printTable(rows: Summary[]): void {
+  const header = ['route', 'path', 'req/s', 'p99 ms', 'req/s ratio', 'p99 ratio'];
+  const cells = rows.map((r) => [
+    r.route,
+    r.path,
+    r.requestsPerSecond.toFixed(0),
+    r.p99Ms.toFixed(1),
+    r.requestsPerSecondRatio.toFixed(2),
+    r.p99Ratio.toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.error('No production build found (.next/BUILD_ID). Run `npm run build` first.');
+    process.exitCode = 1;
+    return;
+  }
+  const server = await startServer();
+  const stop = () => void server.stop().then(() => process.exit(130));
+  process.once('SIGINT', stop);
+  try {
+    console.log(
+      `server ${server.url}; ${settings.rounds} rounds x ${TARGETS.length} routes x ` +
+        `${settings.durationSeconds} s, ${settings.connections} connections`,
+    );
+    await checkAndWarm(server);
+
+    const samples: Sample[] = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      // Rotate the order each round so no route always runs first (cold) or last (hot machine).
+      const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]!);
+      for (const target of order) {
+        const result = await load(server, target, settings.durationSeconds);
+        const sample: Sample = {
+          round: round + 1,
+          route: target.name,
+          requestsPerSecond: result.requests.average,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          requests: result.requests.total,
+        };
+        samples.push(sample);
+        console.log(
+          `  round ${sample.round}  ${target.name.padEnd(14)} ` +
+            `${sample.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${sample.p99Ms} ms`,
+        );
+      }
+    }
+
+    const medians = TARGETS.map((target) => {
+      const own = samples.filter((s) => s.route === target.name);
+      return {
+        target,
+        requestsPerSecond: median(own.map((s) => s.requestsPerSecond)),
+        p99Ms: median(own.map((s) => s.p99Ms)),
+      };
+    });
+    const base = medians[0]!;
+    const summary: Summary[] = medians.map((m) => ({
+      route: m.target.name,
+      path: m.target.path,
+      requestsPerSecond: m.requestsPerSecond,
+      p99Ms: m.p99Ms,
+      requestsPerSecondRatio: m.requestsPerSecond / base.requestsPerSecond,
+      p99Ratio: m.p99Ms / base.p99Ms,
+    }));
+
+    console.log(`\nmedians of ${settings.rounds} rounds; ratios against ${BASELINE.name}:`);
+    printTable(summary);
+
+    const finishedAt = new Date().toISOString();
+    const dir = join('bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${finishedAt.replace(/[:.]/g, '-')}.json`);
+    const record = {
+      finishedAt,
+      commit: gitCommit(),
+      node: process.version,
+      cpus: cpus().length,
+      settings,
+      baseline: BASELINE,
+      summary,
+      samples,
+    };
+    writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    process.off('SIGINT', stop);
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
