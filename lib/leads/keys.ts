@@ -25,7 +25,7 @@ export const leadRateLimitPolicy = {
   windowMs: 60_000,
 } as const;
 
-/** Idempotency records outlive any sane client retry; documented in LEADS-NOTES.md. */
+/** Idempotency records outlive any sane client retry; documented in the README. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim expires on its own if its holder dies. */
 export const EVENT_CLAIM_TTL_MS = 15_000;
