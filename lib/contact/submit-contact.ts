@@ -1,16 +1,18 @@
 import { ApiError } from '../http/api-error';
 import { readContactMessage } from './read-contact-message';
 import { spendBotToken } from './spend-bot-token';
+import { storeContact } from './store-contact';
 import type { ContactDeps, ContactMessage } from './types';
 
 /**
  * POST /api/contact: required fields, then (only when a verification secret is configured)
- * the bot check with single-use tokens. Returns the message to forward to the CRM.
+ * the bot check with single-use tokens, then the enquiry is stored. Returns the stored id for
+ * the CRM push after the response.
  */
 export async function submitContact(
   deps: ContactDeps,
   request: { body: unknown; ip: string },
-): Promise<ContactMessage> {
+): Promise<{ contact: ContactMessage; storedId: string }> {
   const contact = readContactMessage(request.body);
   if (deps.botCheck.enabled) {
     const raw = (request.body as Record<string, unknown>).botCheckToken;
@@ -31,5 +33,5 @@ export async function submitContact(
     // An unreachable provider is not a rejection: fail open, as for leads.
     if (verdict === 'invalid') throw new ApiError('BOTCHECK_INVALID');
   }
-  return contact;
+  return { contact, storedId: await storeContact(deps, contact, request.ip) };
 }

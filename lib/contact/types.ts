@@ -1,13 +1,7 @@
-import type { BotCheck } from '../botcheck';
-import type { Crm } from '../crm';
-import type { Store } from '../store';
+import type { LeadDeps } from '../leads/types';
 
 /** What the contact service talks to, passed in (no env reads in lib/contact). */
-export interface ContactDeps {
-  store: Store;
-  crm: Crm;
-  botCheck: BotCheck;
-}
+export type ContactDeps = Pick<LeadDeps, 'store' | 'botCheck' | 'clock'>;
 
 export interface ContactMessage {
   name: string;

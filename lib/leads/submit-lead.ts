@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { LeadSubmissionRequest, UUID_V4 } from '@/schemas/leads';
 import { ApiError } from '../http/api-error';
-import type { StoreWrite } from '../store';
 import { checkRateLimit } from './check-rate-limit';
 import { claimEvent, releaseEvent, type EventClaim } from './claim-event';
 import { cleanAttribution } from './clean-attribution';
 import { detectTrap } from './detect-trap';
 import { hashEmail } from './hash-email';
 import { EVENT_RETENTION_MS, leadKeys, leadRateLimitPolicy } from './keys';
+import { newLeadWrites, PENDING_GRACE_MS } from './new-lead-writes';
 import { loadLeadForm } from './load-lead-form';
-import { syncFields } from './sync-state';
-import type { LeadDeps, LeadSyncState, StoredLead } from './types';
+import type { LeadDeps, StoredLead } from './types';
 import { validateLeadValues } from './validate-lead-values';
 
 export interface LeadRequest {
@@ -27,9 +26,6 @@ export interface LeadOutcome {
   /** Set when a new submission was stored: push it to the CRM after the response. */
   storedId?: string;
 }
-
-/** Lets the after() push go first; the cron picks a pending lead up only after this. */
-const PENDING_GRACE_MS = 60_000;
 
 /** POST /api/leads, in the spec's order: parse, replay, form, rate limit, bot check, validate, traps, store. */
 export async function submitLead(deps: LeadDeps, request: LeadRequest): Promise<LeadOutcome> {
@@ -130,17 +126,7 @@ async function runSubmission(
     ...(form.crm ? { crm: form.crm } : {}),
     ...(form.destinations.length > 0 ? { destinations: form.destinations } : {}),
   };
-  const sync: LeadSyncState = {
-    syncStatus: 'pending',
-    targets: {},
-    attempts: 0,
-    nextAttemptAt: now + PENDING_GRACE_MS,
-  };
-  const writes: StoreWrite[] = [
-    { type: 'hset', key: leadKeys.sync(id), fields: syncFields(sync) },
-    { type: 'push', key: leadKeys.byForm(form.slug), value: id },
-    { type: 'push', key: leadKeys.all, value: id },
-  ];
+  const writes = newLeadWrites(lead, now + PENDING_GRACE_MS);
   // One atomic step: the submission, its sync state, the indexes and (with an event_id) the
   // envelope replacing our claim. Either all of it is stored or none.
   try {

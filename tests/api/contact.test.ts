@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactErrorResponse } from '@/schemas/error';
-import { eventually, expectError, freshRedisDb, postJson } from '../support/leads-api';
+import {
+  admin,
+  eventually,
+  expectError,
+  freshRedisDb,
+  leadServerEnv,
+  listLeads,
+  postJson,
+} from '../support/leads-api';
 import { SAAS_PRELOAD, saasFake, TURNSTILE_PASS, TURNSTILE_SPENT } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -14,12 +22,7 @@ beforeAll(async () => {
   redisUrl = await freshRedisDb(12);
   server = await startServer({
     preload: [SAAS_PRELOAD],
-    env: {
-      ...fake.env,
-      TURNSTILE_SECRET_KEY: TURNSTILE_PASS,
-      HUBSPOT_ACCESS_TOKEN: 'fake-hubspot-token',
-      REDIS_URL: redisUrl,
-    },
+    env: { ...leadServerEnv(fake, redisUrl), TURNSTILE_SECRET_KEY: TURNSTILE_PASS },
   });
 });
 afterAll(async () => {
@@ -94,17 +97,27 @@ describe('POST /api/contact', () => {
     );
   });
 
-  it('a CRM outage is logged and still answers 200', async () => {
+  it('a CRM outage is logged and still answers 200; the stored enquiry is synced later, once', async () => {
+    const body = contact();
     fake.setMode({ hubspot: 'fail' });
     try {
-      const body = contact();
       const response = await send(body);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true });
-      await eventually(() => (/contact .*crm push failed/.test(server.logs()) ? true : undefined));
+      const failed = await eventually(async () => {
+        const stored = (await listLeads(server.url, 'contact')).find((l) => l.email === body.email);
+        return stored?.sync?.syncStatus === 'failed' ? stored : undefined;
+      });
+      expect(server.logs()).toContain(`lead ${failed.id}: push failed after 3 attempts: crm:`);
+      expect(fake.hubspotCallsFor(body.email)).toHaveLength(3);
     } finally {
       fake.setMode({});
     }
+    await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
+    await admin(server.url, '/internal/cron/sync-leads', { method: 'POST' });
+    expect(fake.hubspotCallsFor(body.email)).toHaveLength(4);
+    const stored = (await listLeads(server.url, 'contact')).find((l) => l.email === body.email);
+    expect(stored?.sync).toMatchObject({ syncStatus: 'synced', attempts: 4 });
   });
 
   it('answers 405 for GET', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { submitContact } from '@/lib/contact/submit-contact';
 import { ApiError } from '@/lib/http';
-import { EmbeddedStore } from '@/lib/store';
-import { fixedBotCheck, recordingCrm } from '../support/lead-deps';
+import { listLeads } from '@/lib/leads/list-leads';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
+import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+import { fixedBotCheck, leadDeps } from '../support/lead-deps';
 
 const valid = { name: 'Ada', email: 'ada@acme.example', message: 'Hello' };
 
@@ -17,11 +19,7 @@ async function code(promise: Promise<unknown>) {
 }
 
 describe('submitContact', () => {
-  const off = () => ({
-    store: new EmbeddedStore(),
-    crm: recordingCrm(),
-    botCheck: fixedBotCheck('valid', false),
-  });
+  const off = () => leadDeps().deps;
 
   it.each([
     [{ ...valid, name: '   ' }],
@@ -36,26 +34,45 @@ describe('submitContact', () => {
     );
   });
 
-  it('forwards company as an empty string when omitted', async () => {
-    expect(await submitContact(off(), { body: valid, ip: '1.2.3.4' })).toEqual({
-      ...valid,
-      company: '',
+  it('stores the enquiry (company "" when omitted) before answering', async () => {
+    const deps = off();
+    const { contact, storedId } = await submitContact(deps, { body: valid, ip: '1.2.3.4' });
+    expect(contact).toEqual({ ...valid, company: '' });
+    const [stored] = await listLeads(deps.store, 'contact');
+    expect(stored).toMatchObject({
+      id: storedId,
+      email: 'ada@acme.example',
+      values: { firstname: 'Ada', company: '', message: 'Hello' },
+      sync: { syncStatus: 'pending' },
+    });
+  });
+
+  it('a CRM outage delays the enquiry; the cron pushes it exactly once', async () => {
+    const { deps, crm } = leadDeps();
+    crm.failing = true;
+    const { storedId } = await submitContact(deps, { body: valid, ip: '1.2.3.4' });
+    expect(await syncLead(deps, storedId, AFTER_RESPONSE_SYNC)).toBe('failed');
+    crm.failing = false;
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
+    expect(await syncUnsyncedLeads(deps)).toEqual({ checked: 0, results: {} });
+    expect(crm.calls).toHaveLength(4);
+    expect(crm.calls[3]).toEqual({
+      email: 'ada@acme.example',
+      properties: { firstname: 'Ada', company: '', message: 'Hello' },
+      source: 'lead:contact',
     });
   });
 
   it('enforces single-use tokens only when verification is on', async () => {
-    const deps = {
-      store: new EmbeddedStore(),
-      crm: recordingCrm(),
-      botCheck: fixedBotCheck('valid'),
-    };
+    const botCheck = fixedBotCheck('valid');
+    const deps = leadDeps({ botCheck }).deps;
     expect(await code(submitContact(deps, { body: valid, ip: '1.2.3.4' }))).toBe(
       'BOTCHECK_MISSING',
     );
     const body = { ...valid, botCheckToken: 'tok' };
     expect(await code(submitContact(deps, { body, ip: '1.2.3.4' }))).toBe('OK');
     expect(await code(submitContact(deps, { body, ip: '1.2.3.4' }))).toBe('BOTCHECK_INVALID');
-    expect(deps.botCheck.calls).toBe(1);
+    expect(botCheck.calls).toBe(1);
     const rejecting = { ...deps, botCheck: fixedBotCheck('invalid') };
     expect(
       await code(submitContact(rejecting, { body: { ...valid, botCheckToken: 'other' }, ip: '' })),

@@ -1,11 +1,9 @@
-// POST /api/contact — accept a general contact enquiry and forward it to the CRM after the response.
+// POST /api/contact — store a general contact enquiry, push it to the CRM after the response.
 import { after } from 'next/server';
-import { getBotCheck } from '@/lib/botcheck';
-import { forwardContact } from '@/lib/contact/forward-contact';
 import { submitContact } from '@/lib/contact/submit-contact';
-import { getCrm } from '@/lib/crm';
 import { clientIp, defineRoute, readJson } from '@/lib/http';
-import { getStore } from '@/lib/store';
+import { getLeadDeps } from '@/lib/leads/get-lead-deps';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,12 +14,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute(
   {
     POST: async ({ request }) => {
       const body = await readJson(request, 'CONTACT_INTERNAL_ERROR');
-      const crm = getCrm();
-      const contact = await submitContact(
-        { store: getStore(), crm, botCheck: getBotCheck() },
-        { body, ip: clientIp(request.headers) },
-      );
-      after(() => forwardContact(crm, contact));
+      const deps = getLeadDeps();
+      const { contact, storedId } = await submitContact(deps, {
+        body,
+        ip: clientIp(request.headers),
+      });
+      // A failed push is logged and left to the cron; the caller's answer does not change.
+      after(async () => {
+        await syncLead(deps, storedId, AFTER_RESPONSE_SYNC).catch((error: unknown) =>
+          console.error(`contact ${contact.email}: crm push failed:`, error),
+        );
+      });
       return Response.json({ success: true }, { headers: { 'Cache-Control': 'no-store' } });
     },
   },
