@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
+import { hashEmail } from '../leads/hash-email';
 import { leadKeys } from '../leads/keys';
 import { newLeadWrites, PENDING_GRACE_MS } from '../leads/new-lead-writes';
 import type { StoredLead } from '../leads/types';
@@ -31,7 +32,9 @@ export async function storeContact(
   };
   try {
     await deps.store.setIfAbsent(leadKeys.submission(lead.id), JSON.stringify(lead), {
-      also: newLeadWrites(lead, now + PENDING_GRACE_MS),
+      also: newLeadWrites(lead, now + PENDING_GRACE_MS, [
+        hashEmail(contact.email, deps.privacyHashKey),
+      ]),
     });
   } catch (error) {
     throw new ApiError('CONTACT_INTERNAL_ERROR', { cause: error });

@@ -1,7 +1,7 @@
 import type { LeadDeps } from '../leads/types';
 
 /** What the contact service talks to, passed in (no env reads in lib/contact). */
-export type ContactDeps = Pick<LeadDeps, 'store' | 'botCheck' | 'clock'>;
+export type ContactDeps = Pick<LeadDeps, 'store' | 'botCheck' | 'clock' | 'privacyHashKey'>;
 
 export interface ContactMessage {
   name: string;

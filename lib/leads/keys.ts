@@ -14,6 +14,8 @@ export const leadKeys = {
   syncCursor: 'lead:sync-cursor',
   /** Held while one process pushes a submission to the CRM, so it is never pushed twice. */
   syncLock: (id: string) => `lead:sync-lock:${id}`,
+  /** Ids of stored submissions carrying an email, by its keyed hash (what a deletion erases). */
+  byEmail: (emailHash: string) => `lead:email:${emailHash}`,
   /** Standing deletion request for a keyed email hash. */
   deletion: (emailHash: string) => `privacy:deletion:${emailHash}`,
 } as const;

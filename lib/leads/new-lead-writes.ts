@@ -11,7 +11,11 @@ export const PENDING_GRACE_MS = 60_000;
  * the indexes the admin listing and the sync cron walk. Callers apply them in one atomic step
  * with the submission, so a lead is either fully stored and due for sync, or not stored at all.
  */
-export function newLeadWrites(lead: StoredLead, firstSyncDueAt: number): StoreWrite[] {
+export function newLeadWrites(
+  lead: StoredLead,
+  firstSyncDueAt: number,
+  emailHashes: string[],
+): StoreWrite[] {
   return [
     {
       type: 'hset',
@@ -25,5 +29,10 @@ export function newLeadWrites(lead: StoredLead, firstSyncDueAt: number): StoreWr
     },
     { type: 'push', key: leadKeys.byForm(lead.formSlug), value: lead.id },
     { type: 'push', key: leadKeys.all, value: lead.id },
+    ...[...new Set(emailHashes)].map((hash): StoreWrite => ({
+      type: 'push',
+      key: leadKeys.byEmail(hash),
+      value: lead.id,
+    })),
   ];
 }

@@ -97,8 +97,9 @@ async function runSubmission(
     .filter((f) => f.type === 'email')
     .map((f) => values[f.name])
     .filter((v): v is string => typeof v === 'string');
+  const emailHashes = emails.map((email) => hashEmail(email, deps.privacyHashKey));
   const deletion = await Promise.all(
-    emails.map((email) => store.get(leadKeys.deletion(hashEmail(email, deps.privacyHashKey)))),
+    emailHashes.map((hash) => store.get(leadKeys.deletion(hash))),
   ).catch((error: unknown) => {
     throw new ApiError('SUBMISSION_STORE_FAILED', { cause: error });
   });
@@ -126,7 +127,7 @@ async function runSubmission(
     ...(form.crm ? { crm: form.crm } : {}),
     ...(form.destinations.length > 0 ? { destinations: form.destinations } : {}),
   };
-  const writes = newLeadWrites(lead, now + PENDING_GRACE_MS);
+  const writes = newLeadWrites(lead, now + PENDING_GRACE_MS, emailHashes);
   // One atomic step: the submission, its sync state, the indexes and (with an event_id) the
   // envelope replacing our claim. Either all of it is stored or none.
   try {

@@ -39,7 +39,8 @@ export async function syncUnsyncedLeads(
         retryAfterMs: cronBackoffMs(state.attempts + 1),
       });
       results[outcome] = (results[outcome] ?? 0) + 1;
-      settled = outcome === 'synced' || outcome === 'skipped';
+      // A lead erased by a deletion request is gone for good: nothing left to push.
+      settled = outcome === 'synced' || outcome === 'skipped' || outcome === 'missing';
     }
     if (inPrefix && settled) settledPrefix += 1;
     else inPrefix = false;

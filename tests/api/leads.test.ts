@@ -269,14 +269,20 @@ describe('traps, blocklist and deletion requests', () => {
     expect(leads.some((l) => l.email === values.email)).toBe(false);
   });
 
-  it('a standing deletion request suppresses capture: exactly { ok: true }', async () => {
+  it('a deletion request erases stored submissions and suppresses capture: exactly { ok: true }', async () => {
     const email = `forget-${randomUUID().slice(0, 8)}@acme.example`;
+    const earlier = await submit({ formSlug: 'newsletter', values: { email } });
+    const { submissionId } = (await earlier.json()) as { submissionId: string };
+    expect((await listLeads(server.url, 'newsletter')).some((l) => l.id === submissionId)).toBe(
+      true,
+    );
     expect(
       await admin(server.url, '/internal/privacy/deletion-requests', {
         method: 'POST',
         body: JSON.stringify({ email: email.toUpperCase() }),
       }),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, erased: 1 });
+    expect((await listLeads(server.url, 'newsletter')).some((l) => l.email === email)).toBe(false);
     const response = await submit({ formSlug: 'newsletter', values: { email } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });

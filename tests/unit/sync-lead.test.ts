@@ -57,12 +57,25 @@ describe('CRM sync', () => {
     expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
   });
 
-  it('suppresses capture for a standing deletion request', async () => {
-    const { deps } = leadDeps();
-    await recordDeletionRequest(deps.store, deps.privacyHashKey, 'Ada@Acme.example', 0);
+  it('a deletion request erases stored leads and suppresses capture', async () => {
+    const { deps, crm, clock } = leadDeps();
+    const { storedId } = await submitLead(deps, lead('ada@acme.example'));
+    await submitLead(deps, lead('grace@acme.example'));
+    expect(
+      await recordDeletionRequest(deps.store, deps.privacyHashKey, 'Ada@Acme.example', 0),
+    ).toEqual({ erased: 1 });
+    expect((await listLeads(deps.store, 'newsletter')).map((l) => l.email)).toEqual([
+      'grace@acme.example',
+    ]);
+    expect(await deps.store.get(`lead:sub:${storedId}`)).toBeNull();
     const outcome = await submitLead(deps, lead('ada@acme.example'));
     expect(outcome.body).toEqual({ ok: true });
-    expect(await listLeads(deps.store, 'newsletter')).toEqual([]);
+    expect(await listLeads(deps.store, 'newsletter')).toHaveLength(1);
+    // The cron passes over the erased lead and pushes only the other one.
+    clock.advance(60_000);
+    expect((await syncUnsyncedLeads(deps)).results).toEqual({ synced: 1 });
+    expect(crm.calls.map((call) => call.email)).toEqual(['grace@acme.example']);
+    expect(await deps.store.get('lead:sync-cursor')).toBe('2');
   });
 });
 

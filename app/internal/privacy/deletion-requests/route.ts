@@ -1,4 +1,4 @@
-// POST /internal/privacy/deletion-requests — admin only: record a standing deletion request (keyed email hash).
+// POST /internal/privacy/deletion-requests — admin only: erase stored submissions of an email and refuse new ones (keyed email hash).
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { ApiError, defineRoute, readJson, requireAdmin } from '@/lib/http';
@@ -19,12 +19,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
         field: 'email',
       });
     }
-    await recordDeletionRequest(
+    const { erased } = await recordDeletionRequest(
       getStore(),
       getConfig().PRIVACY_HASH_KEY,
       parsed.data.email,
       Date.now(),
     );
-    return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ ok: true, erased }, { headers: { 'Cache-Control': 'no-store' } });
   },
 });
