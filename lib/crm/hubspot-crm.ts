@@ -1,5 +1,6 @@
 import { Client } from '@hubspot/api-client';
 import { z } from 'zod';
+import { withTimeout } from '../runtime/with-timeout';
 import { CrmError, type Crm, type CrmContact, type CrmResult } from './types';
 
 const upsertReply = z.object({
@@ -12,23 +13,29 @@ export class HubspotCrm implements Crm {
   readonly kind = 'hubspot' as const;
   readonly description = 'hubspot (contacts upsert by email)';
   private readonly client: Client;
+  private readonly timeoutMs: number;
 
-  constructor(accessToken: string, options: { retries?: number } = {}) {
+  /** `timeoutMs` bounds each call well inside the lead sync's 60 s lock (upserts are idempotent). */
+  constructor(accessToken: string, options: { retries?: number; timeoutMs?: number } = {}) {
     this.client = new Client({ accessToken, numberOfApiCallRetries: options.retries ?? 0 });
+    this.timeoutMs = options.timeoutMs ?? 15_000;
   }
 
   async upsertContact(contact: CrmContact): Promise<CrmResult> {
     let reply: unknown;
     try {
-      reply = await this.client.crm.contacts.batchApi.upsert({
-        inputs: [
-          {
-            id: contact.email,
-            idProperty: 'email',
-            properties: { ...contact.properties, email: contact.email },
-          },
-        ],
-      });
+      reply = await withTimeout(
+        this.client.crm.contacts.batchApi.upsert({
+          inputs: [
+            {
+              id: contact.email,
+              idProperty: 'email',
+              properties: { ...contact.properties, email: contact.email },
+            },
+          ],
+        }),
+        this.timeoutMs,
+      );
     } catch (error) {
       throw new CrmError(`hubspot upsert failed: ${(error as Error).message}`, { cause: error });
     }
@@ -39,7 +46,7 @@ export class HubspotCrm implements Crm {
 
   async ping(): Promise<void> {
     try {
-      await this.client.crm.contacts.basicApi.getPage(1);
+      await withTimeout(this.client.crm.contacts.basicApi.getPage(1), this.timeoutMs);
     } catch (error) {
       throw new CrmError(`hubspot unreachable: ${(error as Error).message}`, { cause: error });
     }

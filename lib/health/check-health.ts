@@ -1,6 +1,7 @@
 import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
+import { withTimeout } from '../runtime/with-timeout';
 import { getStore } from '../store';
 import { getWebhookSender } from '../webhooks';
 
@@ -18,17 +19,11 @@ async function probe(
   description: string,
   ping: () => Promise<void>,
 ): Promise<PortHealth> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-  });
   try {
-    await Promise.race([ping(), timeout]);
+    await withTimeout(ping(), TIMEOUT_MS);
     return { adapter, description, ok: true };
   } catch (error) {
     return { adapter, description, ok: false, error: (error as Error).message };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
