@@ -137,3 +137,22 @@ export const LeadSuccessResponse = z
     'When a standing deletion request suppresses capture, the whole body is `{ ok: true }`.',
   )
   .meta({ id: 'LeadSuccessResponse' });
+
+export const LeadWebhookEvent = z
+  .object({
+    type: z.literal('lead.submitted'),
+    timestamp: z.string().describe('ISO 8601 date-time at which this delivery was signed.'),
+    data: z.object({
+      submissionId: z.string().describe('The `submissionId` the submitter received.'),
+      formSlug: z.string(),
+      values: LeadFieldValues.describe(
+        'The validated values, keyed by field name (phones in E.164; keys not on the form dropped).',
+      ),
+      attribution: LeadAttribution,
+      createdAt: z.string().describe('ISO 8601 date-time at which the submission was stored.'),
+    }),
+  })
+  .describe(
+    'Body of the signed POST a lead form destination receives (Standard Webhooks envelope).',
+  )
+  .meta({ id: 'LeadWebhookEvent' });

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { LeadWebhookEvent } from '@/schemas/leads';
 import { buildCrmContact } from './build-crm-contact';
 import type { LeadDeps, StoredLead } from './types';
 
@@ -7,7 +9,7 @@ export interface LeadTarget {
   push?: () => Promise<unknown>;
 }
 
-export const LEAD_WEBHOOK_TYPE = 'lead.submitted';
+export const LEAD_WEBHOOK_TYPE: z.infer<typeof LeadWebhookEvent>['type'] = 'lead.submitted';
 
 /**
  * The CRM, then each destination the form had when the lead was stored. A webhook's id is
@@ -18,7 +20,7 @@ export function leadTargets(deps: LeadDeps, lead: StoredLead): LeadTarget[] {
   const crm: LeadTarget = contact
     ? { name: 'crm', push: () => deps.crm.upsertContact(contact) }
     : { name: 'crm' };
-  const data = {
+  const data: z.infer<typeof LeadWebhookEvent>['data'] = {
     submissionId: lead.id,
     formSlug: lead.formSlug,
     values: lead.values,

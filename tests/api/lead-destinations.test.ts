@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LeadWebhookEvent } from '@/schemas/leads';
 import {
   admin,
   eventually,
@@ -95,6 +96,12 @@ describe('destination webhooks', () => {
       data: { submissionId: id, formSlug: FORM, values: { email } },
     });
     expect(hubspotCallsFor(email)).toHaveLength(1);
+    // The body is exactly the documented event.
+    LeadWebhookEvent.strict().parse(JSON.parse(deliveries[0]!.body));
+    const openapi = (await (await fetch(server.url + '/openapi.json')).json()) as {
+      webhooks: Record<string, unknown>;
+    };
+    expect(openapi.webhooks).toHaveProperty(['lead.submitted', 'post']);
   });
 
   it('a failing receiver does not change the answer; the cron re-sends only to it', async () => {
