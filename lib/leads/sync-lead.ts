@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { leadKeys } from './keys';
-import { leadTargets } from './lead-targets';
+import { leadTargets, type LeadTarget } from './lead-targets';
 import { readSyncState, syncFields } from './sync-state';
 import type { LeadDeps, StoredLead, SyncStatus } from './types';
 
@@ -38,62 +38,57 @@ export async function syncLead(
     if (!state || !raw) return 'missing';
     if (state.syncStatus === 'synced' || state.syncStatus === 'skipped') return state.syncStatus;
     const targets = leadTargets(deps, JSON.parse(raw) as StoredLead);
-    const settled = (name: string) => ['synced', 'skipped'].includes(state.targets[name] ?? '');
-    let due = targets.filter((target) => !settled(target.name));
-
-    const skipped = due.filter((target) => !target.push).map((target) => target.name);
-    if (skipped.length > 0) {
-      await store.hashSet(
-        leadKeys.sync(id),
-        syncFields({ targets: Object.fromEntries(skipped.map((name) => [name, 'skipped'])) }),
-      );
-      for (const name of skipped) state.targets[name] = 'skipped';
-      due = due.filter((target) => target.push);
-    }
+    const due = targets.filter((t) => !['synced', 'skipped'].includes(state.targets[t.name] ?? ''));
+    // Targets with nothing to send are recorded as skipped with the final status.
+    const skipped = Object.fromEntries(
+      due.filter((t) => !t.push).map((t) => [t.name, 'skipped'] as const),
+    );
+    let pending = due.filter((t): t is Required<LeadTarget> => t.push !== undefined);
 
     let attempts = state.attempts;
-    const errors = new Map<string, string>();
-    for (let i = 0; i <= options.delaysMs.length && due.length > 0; i++) {
+    let errors: string[] = [];
+    for (let i = 0; i <= options.delaysMs.length && pending.length > 0; i++) {
       if (i > 0) await clock.sleep(options.delaysMs[i - 1]!);
       attempts += 1;
-      const results = await Promise.allSettled(due.map((target) => target.push!()));
-      const failed = due.filter((_, index) => results[index]!.status === 'rejected');
-      const succeeded = due.filter((_, index) => results[index]!.status === 'fulfilled');
-      errors.clear();
-      results.forEach((result, index) => {
-        if (result.status === 'rejected') errors.set(due[index]!.name, errorMessage(result.reason));
-      });
+      const results = await Promise.allSettled(pending.map((target) => target.push()));
+      const succeeded = pending.filter((_, index) => results[index]!.status === 'fulfilled');
+      errors = results.flatMap((result, index) =>
+        result.status === 'rejected'
+          ? [`${pending[index]!.name}: ${errorMessage(result.reason)}`]
+          : [],
+      );
       if (succeeded.length > 0) {
         await store.hashSet(
           leadKeys.sync(id),
-          syncFields({
-            targets: Object.fromEntries(succeeded.map((target) => [target.name, 'synced'])),
-          }),
+          syncFields({ targets: Object.fromEntries(succeeded.map((t) => [t.name, 'synced'])) }),
         );
       }
-      due = failed;
+      pending = pending.filter((_, index) => results[index]!.status === 'rejected');
     }
 
-    if (due.length === 0) {
-      const allSkipped = targets.every((target) => state.targets[target.name] === 'skipped');
+    if (pending.length === 0) {
+      const allSkipped = targets.every(
+        (t) => skipped[t.name] === 'skipped' || state.targets[t.name] === 'skipped',
+      );
       const status = allSkipped ? 'skipped' : 'synced';
       await store.hashSet(
         leadKeys.sync(id),
         syncFields({
           syncStatus: status,
+          targets: skipped,
           attempts,
           ...(allSkipped ? {} : { syncedAt: new Date(clock.now()).toISOString() }),
         }),
       );
       return status;
     }
-    const lastError = [...errors].map(([name, message]) => `${name}: ${message}`).join('; ');
+    const lastError = errors.join('; ');
     console.error(`lead ${id}: push failed after ${attempts} attempts: ${lastError}`);
     await store.hashSet(
       leadKeys.sync(id),
       syncFields({
         syncStatus: 'failed',
-        targets: Object.fromEntries(due.map((target) => [target.name, 'failed'])),
+        targets: { ...skipped, ...Object.fromEntries(pending.map((t) => [t.name, 'failed'])) },
         attempts,
         lastError: lastError.slice(0, 500),
         nextAttemptAt: clock.now() + options.retryAfterMs,
