@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
-          globalSetup: ['tests/support/require-redis.ts'],
+          globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-postgres.ts'],
           testTimeout: 20_000,
         },
       },
@@ -26,7 +26,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-build.ts'],
+          globalSetup: [
+            'tests/support/require-redis.ts',
+            'tests/support/require-postgres.ts',
+            'tests/support/require-build.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own built server; two at a time fit this 2-core machine.

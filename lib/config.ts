@@ -138,6 +138,38 @@ export const envSchema = z
           });
         }
       }),
+    // The database of record (voice platform): a Postgres URL, or PGlite under DATA_DIR.
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    // What a completed call costs per started minute, in US dollars.
+    CALL_PRICE_PER_MINUTE_USD: numberOr(
+      0.09,
+      z.number('must be a number').min(0, 'must be 0 or more').max(100, 'must be at most 100'),
+    ),
+    // How much faster than real time the sandbox line plays calls (tests use large values).
+    SANDBOX_TIME_SCALE: numberOr(
+      1,
+      z.number('must be a number').min(0.01, 'must be at least 0.01').max(10_000, 'at most 10000'),
+    ),
+    // An OpenAI-compatible chat-completions server that plays the agent; unset: the scripted agent.
+    AGENT_LLM_BASE_URL: optionalUrl,
+    AGENT_LLM_API_KEY: optionalString,
+    AGENT_LLM_MODEL: optionalString,
+    // HMAC key of signed, expiring recording links; the default is for development.
+    URL_SIGNING_KEY: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .default('dev-only-url-signing-key-change-me'),
+    // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
+    CALL_SCHEDULER: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v !== 'false' && v !== '0'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
@@ -145,6 +177,13 @@ export const envSchema = z
         code: 'custom',
         path: [env.UPSTASH_REDIS_REST_URL ? 'UPSTASH_REDIS_REST_TOKEN' : 'UPSTASH_REDIS_REST_URL'],
         message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
+      });
+    }
+    if (Boolean(env.AGENT_LLM_BASE_URL) !== Boolean(env.AGENT_LLM_MODEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AGENT_LLM_BASE_URL ? 'AGENT_LLM_MODEL' : 'AGENT_LLM_BASE_URL'],
+        message: 'AGENT_LLM_BASE_URL and AGENT_LLM_MODEL must be set together',
       });
     }
     if (Boolean(env.SANITY_PROJECT_ID) !== Boolean(env.SANITY_DATASET)) {

@@ -31,6 +31,42 @@ export const errorCodes = {
     message: 'Something went wrong on our side.',
     hint: 'Retry later; if it persists, contact support with the X-Request-Id header value.',
   },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'The request body is larger than 1 MB.',
+    hint: 'Send a smaller body.',
+  },
+  // voice platform
+  UNAUTHENTICATED: {
+    status: 401,
+    message: 'Missing, invalid or revoked API key.',
+    hint: 'Send Authorization: Bearer <API_KEY> (x-api-key is not accepted).',
+  },
+  INSUFFICIENT_BALANCE: {
+    status: 402,
+    message: 'The organization wallet has no balance left.',
+    hint: 'Add funds to the wallet, then retry.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: 'This Idempotency-Key was already used with a different request body.',
+    hint: 'Use a new Idempotency-Key for a different request.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed.',
+    hint: 'Retry the same request in a few seconds.',
+  },
+  CALL_NOT_ACTIVE: {
+    status: 409,
+    message: 'The call has already ended.',
+    hint: 'Only queued or started calls can be stopped.',
+  },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database did not answer.',
+    hint: 'Retry the request in a few seconds.',
+  },
   // marketing: blog and stats
   BLOG_FETCH_FAILED: {
     status: 500,

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import type { Database, Db } from './types';
+
+/** Migrations are read at run time (not bundled), from the committed drizzle-kit output. */
+export const MIGRATIONS_FOLDER = join(process.cwd(), 'lib/db/migrations');
+// Any constant: instances starting together against one server take turns migrating.
+const MIGRATION_LOCK = 724_031_117;
+
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return '(unparseable url)';
+  }
+}
+
+/** A real Postgres server over node-postgres (any managed Postgres works). */
+export function createPostgresDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('postgres pool:', error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let ready: Promise<Db> | undefined;
+  return {
+    kind: 'postgres',
+    description: `postgres (${redactDatabaseUrl(url)})`,
+    ready: () =>
+      (ready ??= (async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          lock.release();
+        }
+        return db;
+      })()),
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Postgres compiled to WebAssembly, in process; `dir` undefined keeps it in memory. */
+export function createPgliteDatabase(dir: string | undefined): Database {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let ready: Promise<Db> | undefined;
+  return {
+    kind: 'pglite',
+    description: dir ? `pglite (${dir})` : 'pglite (in memory)',
+    ready: () =>
+      (ready ??= (async () => {
+        await migratePglite(drizzlePglite(client, { schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+        return db;
+      })()),
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+  };
+}

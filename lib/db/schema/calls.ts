@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './orgs';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const queueStatuses = ['queued', 'started', 'complete', 'call_error'] as const;
+export type QueueStatus = (typeof queueStatuses)[number];
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    campaignId: text('campaign_id'),
+    label: text('label').notNull(),
+    basePrompt: text('base_prompt').notNull(),
+    endpointCode: text('endpoint_code').notNull(),
+    callParams: jsonb('call_params').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('batches_org_idx').on(t.orgId)],
+);
+
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    batchId: uuid('batch_id').references(() => batches.id),
+    queueStatus: text('queue_status', { enum: queueStatuses }).notNull(),
+    toNumber: text('to_number').notNull(),
+    fromNumber: text('from_number').notNull(),
+    task: text('task').notNull(),
+    voice: text('voice'),
+    firstSentence: text('first_sentence'),
+    waitForGreeting: boolean('wait_for_greeting').notNull(),
+    maxDuration: doublePrecision('max_duration').notNull(),
+    record: boolean('record').notNull(),
+    webhook: text('webhook'),
+    language: text('language'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    requestData: jsonb('request_data').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull(),
+    startedAt: at('started_at'),
+    endAt: at('end_at'),
+    answeredBy: text('answered_by'),
+    callEndedBy: text('call_ended_by'),
+    errorMessage: text('error_message'),
+    /** Length of the real synthesized audio of the call, in milliseconds. */
+    durationMs: integer('duration_ms').notNull().default(0),
+    priceMicros: bigint('price_micros', { mode: 'number' }),
+    summary: text('summary'),
+    provider: text('provider').notNull(),
+    endpointUrl: text('endpoint_url').notNull(),
+    sandbox: boolean('sandbox').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** Scheduling: when the next step is due, and which worker holds it until when. */
+    nextStepAt: at('next_step_at'),
+    leaseToken: text('lease_token'),
+    leaseUntil: at('lease_until'),
+    /** Provider state between steps (the simulated line's script position). */
+    lineState: jsonb('line_state').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('calls_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('calls_batch_idx').on(t.batchId),
+    index('calls_due_idx')
+      .on(t.nextStepAt)
+      .where(sql`${t.queueStatus} IN ('queued', 'started')`),
+    index('calls_org_active_idx')
+      .on(t.orgId)
+      .where(sql`${t.queueStatus} = 'started'`),
+    uniqueIndex('calls_idempotency_key')
+      .on(t.orgId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    check(
+      'calls_queue_status',
+      sql`${t.queueStatus} IN ('queued', 'started', 'complete', 'call_error')`,
+    ),
+    check('calls_price_nonnegative', sql`${t.priceMicros} IS NULL OR ${t.priceMicros} >= 0`),
+  ],
+);
+
+export const transcripts = pgTable(
+  'transcripts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id),
+    /** Position in the call; unique, so a step that runs twice cannot add its line twice. */
+    seq: integer('seq').notNull(),
+    user: text('user', { enum: ['assistant', 'user', 'agent-action'] }).notNull(),
+    text: text('text').notNull(),
+    /** Offset of this line's audio from the start of the call, and its length. */
+    startMs: integer('start_ms').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('transcripts_call_seq_key').on(t.callId, t.seq)],
+);
+
+/** Audio of recorded calls: one PCM segment per line while the call runs, one WAV at the end. */
+export const callAudio = pgTable(
+  'call_audio',
+  {
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id),
+    /** A transcript seq for a segment; -1 for the finished WAV. */
+    seq: integer('seq').notNull(),
+    sampleRate: integer('sample_rate').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [uniqueIndex('call_audio_call_seq_key').on(t.callId, t.seq)],
+);

@@ -1,0 +1,4 @@
+// The database schema, one file per domain; drizzle-kit generates migrations from these.
+export * from './orgs';
+export * from './calls';
+export * from './webhooks';

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const micros = (name: string) => bigint(name, { mode: 'number' });
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Spendable balance in micro-dollars; the CHECK makes a negative wallet unrepresentable. */
+    balanceMicros: micros('balance_micros').notNull().default(0),
+    /** Cumulative deposits (never lowered by spending); the starting credit is kept apart. */
+    depositsMicros: micros('deposits_micros').notNull().default(0),
+    startingCreditMicros: micros('starting_credit_micros').notNull().default(0),
+    limitConcurrency: integer('limit_concurrency'),
+    limitInstantClones: integer('limit_instant_clones'),
+    limitLiveClones: integer('limit_live_clones'),
+    limitConcurrentCalls: integer('limit_concurrent_calls'),
+    webhookSecret: text('webhook_secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('organizations_balance_nonnegative', sql`${t.balanceMicros} >= 0`),
+    check('organizations_deposits_nonnegative', sql`${t.depositsMicros} >= 0`),
+  ],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The first characters of the key, for a person to recognise it; the key itself is not kept. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole key (keys are 256-bit random, so a fast hash is enough). */
+    hash: text('hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_key').on(t.hash), index('api_keys_org_idx').on(t.orgId)],
+);
+
+export const ledgerKinds = ['deposit', 'starting_credit', 'call_charge', 'refund'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** Every change of a wallet, so the balance can be re-derived by summing `amount_micros`. */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    amountMicros: micros('amount_micros').notNull(),
+    balanceAfterMicros: micros('balance_after_micros').notNull(),
+    /** What the change is for (a call id for a charge); a kind+reference pair is applied once. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('wallet_ledger_org_idx').on(t.orgId, t.id),
+    uniqueIndex('wallet_ledger_once_key')
+      .on(t.kind, t.reference)
+      .where(sql`${t.reference} IS NOT NULL`),
+    check(
+      'wallet_ledger_kind',
+      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'refund')`,
+    ),
+    check('wallet_ledger_balance_nonnegative', sql`${t.balanceAfterMicros} >= 0`),
+  ],
+);

@@ -1,0 +1,18 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+/** Drizzle over either adapter: node-postgres and PGlite share the Postgres query builder. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What data-access functions take: the database itself or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  /** One line for the start-up log, without credentials. */
+  readonly description: string;
+  /** The database with every migration applied (applied once per process, on first use). */
+  ready(): Promise<Db>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

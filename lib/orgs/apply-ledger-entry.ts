@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '../http/api-error';
+import { isCheckViolation, isUniqueViolation, schema, type Db } from '../db';
+import type { LedgerKind } from '../db/schema';
+
+export interface LedgerEntry {
+  orgId: string;
+  kind: LedgerKind;
+  /** Signed micro-dollars: positive adds to the wallet, negative spends. */
+  amountMicros: number;
+  /** A kind+reference pair is applied at most once (a call is charged once). */
+  reference?: string;
+  now: Date;
+}
+
+export type LedgerResult =
+  { applied: true; balanceMicros: number } | { applied: false; reason: 'already_applied' };
+
+/**
+ * One wallet change and its ledger row, in one transaction. The balance CHECK in the database
+ * refuses a change that would make it negative, whatever runs concurrently.
+ */
+export async function applyLedgerEntry(db: Db, entry: LedgerEntry): Promise<LedgerResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const isDeposit = entry.kind === 'deposit';
+      const isStartingCredit = entry.kind === 'starting_credit';
+      const [org] = await tx
+        .update(schema.organizations)
+        .set({
+          balanceMicros: sql`${schema.organizations.balanceMicros} + ${entry.amountMicros}`,
+          ...(isDeposit
+            ? { depositsMicros: sql`${schema.organizations.depositsMicros} + ${entry.amountMicros}` }
+            : {}),
+          ...(isStartingCredit
+            ? {
+                startingCreditMicros: sql`${schema.organizations.startingCreditMicros} + ${entry.amountMicros}`,
+              }
+            : {}),
+        })
+        .where(eq(schema.organizations.id, entry.orgId))
+        .returning({ balanceMicros: schema.organizations.balanceMicros });
+      if (!org) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
+      await tx.insert(schema.walletLedger).values({
+        orgId: entry.orgId,
+        kind: entry.kind,
+        amountMicros: entry.amountMicros,
+        balanceAfterMicros: org.balanceMicros,
+        reference: entry.reference ?? null,
+        createdAt: entry.now,
+      });
+      return { applied: true as const, balanceMicros: org.balanceMicros };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { applied: false, reason: 'already_applied' };
+    if (isCheckViolation(error)) throw new ApiError('INSUFFICIENT_BALANCE', { cause: error });
+    throw error;
+  }
+}
+
+/** The balance as the ledger says it should be (for audits and tests). */
+export async function ledgerBalance(db: Db, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${schema.walletLedger.amountMicros}), 0)` })
+    .from(schema.walletLedger)
+    .where(and(eq(schema.walletLedger.orgId, orgId)));
+  return Number(row?.sum ?? 0);
+}

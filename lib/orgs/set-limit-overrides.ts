@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { ApiError } from '../http/api-error';
+import { schema, type Db } from '../db';
+import type { OrgLimits } from './effective-limits';
+
+/** Admin raises (or lowers) per-org limits; `null` returns a limit to its tier. */
+export async function setLimitOverrides(
+  db: Db,
+  orgId: string,
+  overrides: Partial<Record<keyof OrgLimits, number | null>>,
+): Promise<void> {
+  const updated = await db
+    .update(schema.organizations)
+    .set({
+      ...(overrides.concurrency !== undefined ? { limitConcurrency: overrides.concurrency } : {}),
+      ...(overrides.instant_clones !== undefined
+        ? { limitInstantClones: overrides.instant_clones }
+        : {}),
+      ...(overrides.live_clones !== undefined ? { limitLiveClones: overrides.live_clones } : {}),
+      ...(overrides.concurrent_calls !== undefined
+        ? { limitConcurrentCalls: overrides.concurrent_calls }
+        : {}),
+    })
+    .where(eq(schema.organizations.id, orgId))
+    .returning({ id: schema.organizations.id });
+  if (updated.length === 0) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
+}

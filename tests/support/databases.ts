@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '@/lib/db';
+
+/** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A database of its own on the test server (so parallel suites never meet), dropped by `drop`. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vai_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+/** Every adapter of the database port, for contract suites. */
+export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[] = [
+  {
+    name: 'pglite',
+    open: async () => {
+      const database = createPgliteDatabase(undefined);
+      return { database, dispose: () => database.close() };
+    },
+  },
+  {
+    name: 'postgres',
+    open: async () => {
+      const { url, drop } = await freshPostgresUrl();
+      const database = createPostgresDatabase(url, { max: 20 });
+      return {
+        database,
+        dispose: async () => {
+          await database.close();
+          await drop();
+        },
+      };
+    },
+  },
+];
