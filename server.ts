@@ -4,6 +4,9 @@ import type { Duplex } from 'node:stream';
 import next from 'next';
 import { WebSocketServer } from 'ws';
 import { ConfigError, getConfig, type Config } from './lib/config';
+import { startCallScheduler, type Scheduler } from './lib/calls/call-scheduler';
+import { getCallDeps } from './lib/calls/get-call-deps';
+import { getDatabase } from './lib/db';
 import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
 import { getStore } from './lib/store';
@@ -28,6 +31,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   for (const [port, description] of Object.entries(describePorts()))
     console.info(`${port}: ${description}`);
+  // Migrations are applied before anything is served; a database that cannot be reached stops start-up.
+  try {
+    await getDatabase().ready();
+  } catch (error) {
+    console.error(`database: cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  let scheduler: Scheduler | undefined;
 
   type RequestHandler = ReturnType<ReturnType<typeof next>['getRequestHandler']>;
   const nextApp: { handle?: RequestHandler } = {};
@@ -66,8 +77,10 @@ async function main(): Promise<void> {
     force.unref();
     for (const client of wss.clients) client.close(1001, 'server shutting down');
     server.close(() => {
-      void getStore()
-        .close()
+      void (scheduler?.stop() ?? Promise.resolve())
+        .then(() => getDatabase().close())
+        .catch((error: unknown) => console.error('database close failed:', error))
+        .then(() => getStore().close())
         .catch((error: unknown) => console.error('store flush failed:', error))
         .finally(() => {
           console.info('stopped');
@@ -86,6 +99,7 @@ async function main(): Promise<void> {
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: server });
   await app.prepare();
   nextApp.handle = app.getRequestHandler();
+  if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
 }
 

@@ -1,31 +1,68 @@
 import { z } from './zod';
+import { E164 } from './phone';
+
+const json = z.record(z.string(), z.unknown());
 
 export const CallDispatchRequest = z
   .object({
-    phone_number: z
+    phone_number: E164.describe(
+      'Number to call, E.164 with country code, e.g. +14155550123. Sandbox test numbers: last seven ' +
+        'digits 555-0101 no answer, 555-0102 busy, 555-0103 voicemail, 555-0104 call error; any other ' +
+        'valid number is answered by a person.',
+    ),
+    task: z
       .string()
-      .describe('Number to call, E.164 with country code, e.g. +14155550100.'),
-    task: z.string().describe('Plain-language instructions for the agent.'),
-    voice: z.string().optional().describe('Voice persona.'),
-    first_sentence: z.string().optional().describe('First line the agent speaks.'),
+      .trim()
+      .min(1)
+      .max(20_000)
+      .describe(
+        'Plain-language instructions for the agent; `{{name}}` is filled from request_data.',
+      ),
+    voice: z.string().trim().max(100).nullish().describe('Voice persona (a voice id).'),
+    first_sentence: z.string().trim().max(1_000).nullish().describe('First line the agent speaks.'),
     wait_for_greeting: z
       .boolean()
-      .optional()
-      .describe('If true, the agent waits for the recipient to speak first.'),
-    max_duration: z.number().positive().optional().describe('Maximum call length in minutes.'),
-    record: z.boolean().optional().describe('True records the call.'),
+      .nullish()
+      .transform((v) => v ?? false)
+      .describe('If true, the agent waits for the recipient to speak first. Default false.'),
+    max_duration: z
+      .number()
+      .min(1)
+      .max(240)
+      .nullish()
+      .transform((v) => v ?? 30)
+      .describe('Maximum call length in minutes, 1–240. Default 30.'),
+    record: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false)
+      .describe('True records the call (recording_url). Default false.'),
     webhook: z
-      .url()
-      .optional()
-      .describe('Receives a post-call payload with transcript and metadata.'),
+      .string()
+      .trim()
+      .max(2_048)
+      .nullish()
+      .describe(
+        'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
+          'private, link-local, multicast and metadata addresses are refused.',
+      ),
+    metadata: json.nullish().describe('Any object; echoed back on the call and in the webhook.'),
+    request_data: json
+      .nullish()
+      .describe('Values for `{{name}}` placeholders in task; echoed back on the call.'),
+    language: z.string().trim().max(35).nullish().describe('Language tag, e.g. en-US.'),
+    from: E164.nullish().describe('Caller id to use; default the sandbox line number.'),
   })
-  .describe('Call dispatch parameters.')
+  .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });
+export type CallDispatchInput = z.output<typeof CallDispatchRequest>;
 
 export const CallDispatchResponse = z
   .object({
-    status: z.string().describe('Dispatch status, e.g. success.'),
+    status: z.literal('success'),
+    message: z.string().describe('Call successfully queued.'),
     call_id: z.uuid().describe('Identifier of the new call.'),
+    batch_id: z.uuid().nullable().describe('Always null for a single call.'),
   })
   .meta({ id: 'CallDispatchResponse' });
 
@@ -34,17 +71,81 @@ export const TranscriptEntry = z
     id: z.int(),
     created_at: z.iso.datetime(),
     text: z.string(),
-    user: z.string().describe('Values seen: assistant, user, agent-action.'),
+    user: z.enum(['assistant', 'user', 'agent-action']),
     c_id: z.string().describe('Call identifier.'),
   })
   .meta({ id: 'TranscriptEntry' });
 
+export const queueStatusValues = ['queued', 'started', 'complete', 'call_error'] as const;
+
 export const CallDetail = z
   .object({
-    call_id: z.string(),
-    status: z.string().describe('queued, started, completed or error.'),
-    transcripts: z.array(TranscriptEntry).describe('Present once the call completes.'),
-    recording_url: z.url().nullable().describe('Present once a recorded call completes.'),
+    call_id: z.uuid(),
+    c_id: z.uuid().describe('Same as call_id.'),
+    status: z
+      .enum(['queued', 'started', 'completed', 'error'])
+      .describe('queued, started, completed, or error (queue_status call_error).'),
+    queue_status: z.enum(queueStatusValues),
+    completed: z.boolean().describe('True once the call has ended (complete or call_error).'),
+    created_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    end_at: z.iso.datetime().nullable(),
+    to: z.string(),
+    from: z.string(),
+    call_length: z.number().nullable().describe('Minutes of real audio; null until the call ends.'),
+    corrected_duration: z
+      .string()
+      .nullable()
+      .describe('Seconds of real audio, as a string; null until the call ends.'),
+    max_duration: z.number().describe('Minutes.'),
+    request_data: json.nullable(),
+    metadata: json.nullable(),
+    answered_by: z.enum(['human', 'voicemail', 'no-answer']).nullable(),
+    call_ended_by: z
+      .enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'])
+      .nullable()
+      .describe('Who ended the call.'),
+    error_message: z.string().nullable(),
+    batch_id: z.uuid().nullable(),
+    record: z.boolean(),
+    recording_url: z
+      .url()
+      .nullable()
+      .describe('Signed link to the WAV recording, valid 24 hours; null unless record and ended.'),
+    transcripts: z.array(TranscriptEntry),
+    concatenated_transcript: z.string().describe('`user: text` lines joined with newlines.'),
+    summary: z.string().nullable(),
+    price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
+    endpoint_url: z.string().describe('The line that placed the call.'),
+    sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),
   })
-  .describe('The record of one call.')
+  .describe('The record of one call; every field is present, null where not applicable.')
   .meta({ id: 'CallDetail' });
+export type CallDetailBody = z.infer<typeof CallDetail>;
+
+export const CallListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1–1000, default 100.'),
+  cursor: z.string().max(200).optional().describe('next_cursor from the previous page.'),
+  batch_id: z.uuid().optional(),
+  status: z.enum(queueStatusValues).optional().describe('Filter by queue_status.'),
+});
+
+export const CallListItem = CallDetail.omit({
+  transcripts: true,
+  concatenated_transcript: true,
+}).meta({ id: 'CallListItem' });
+
+export const CallListResponse = z
+  .object({
+    calls: z.array(CallListItem).describe('Newest first.'),
+    count: z.int(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null at the end.'),
+  })
+  .meta({ id: 'CallListResponse' });
+
+export const CallStopResponse = z
+  .object({ status: z.literal('success'), message: z.string() })
+  .meta({ id: 'CallStopResponse' });

@@ -1,9 +1,5 @@
 export * from './types';
 export * as schema from './schema';
 export { createDatabase, getDatabase, getDb } from './get-database';
-export {
-  createPgliteDatabase,
-  createPostgresDatabase,
-  redactDatabaseUrl,
-} from './create-database';
+export { createPgliteDatabase, createPostgresDatabase, redactDatabaseUrl } from './create-database';
 export { isCheckViolation, isUniqueViolation } from './pg-errors';

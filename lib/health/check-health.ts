@@ -1,6 +1,7 @@
 import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
+import { getDatabase } from '../db';
 import { withTimeout } from '../runtime/with-timeout';
 import { getStore } from '../store';
 import { getWebhookSender } from '../webhooks';
@@ -34,13 +35,16 @@ export async function checkHealth(): Promise<{ ok: boolean; ports: Record<string
   const crm = getCrm();
   const botcheck = getBotCheck();
   const webhooks = getWebhookSender();
-  const [storeHealth, cmsHealth, crmHealth] = await Promise.all([
+  const database = getDatabase();
+  const [storeHealth, databaseHealth, cmsHealth, crmHealth] = await Promise.all([
     probe(store.kind, store.description, () => store.ping()),
+    probe(database.kind, database.description, () => database.ping()),
     probe(cms.kind, cms.description, () => cms.ping()),
     probe(crm.kind, crm.description, () => crm.ping()),
   ]);
   const ports = {
     store: storeHealth,
+    database: databaseHealth,
     cms: cmsHealth,
     crm: crmHealth,
     botcheck: { adapter: botcheck.kind, description: botcheck.description, ok: true },

@@ -2,9 +2,22 @@ import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
 import { getStore } from '../store';
+import { getAgentBrain } from '../agent';
+import { getConfig } from '../config';
+import { getDatabase } from '../db';
+import { getCallProvider } from '../telephony';
 import { getWebhookSender } from '../webhooks';
 
-export type PortName = 'store' | 'cms' | 'crm' | 'botcheck' | 'webhooks';
+export type PortName =
+  | 'store'
+  | 'database'
+  | 'cms'
+  | 'crm'
+  | 'botcheck'
+  | 'webhooks'
+  | 'telephony'
+  | 'agent'
+  | 'scheduler';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -14,5 +27,11 @@ export function describePorts(): Record<PortName, string> {
     crm: getCrm().description,
     botcheck: getBotCheck().description,
     webhooks: getWebhookSender().description,
+    database: getDatabase().description,
+    telephony: getCallProvider().description,
+    agent: getAgentBrain().description,
+    scheduler: getConfig().CALL_SCHEDULER
+      ? 'in-process (calls and post-call webhooks advance on their own)'
+      : 'off (call /internal/cron/calls to advance calls)',
   };
 }

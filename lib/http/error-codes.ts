@@ -26,6 +26,11 @@ export const errorCodes = {
     message: 'The request body is malformed.',
     hint: 'Send a JSON body that matches the documented schema.',
   },
+  INVALID_QUERY: {
+    status: 400,
+    message: 'A query parameter is malformed.',
+    hint: 'Check the query parameters against the API reference.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Something went wrong on our side.',

@@ -8,3 +8,7 @@ export { bearerToken } from './bearer-token';
 export { docsUrl, type ApiName } from './docs-url';
 export { publicOrigin, requestOrigin } from './public-origin';
 export { clientIp } from './client-ip';
+export { parseBody } from './parse-body';
+export { uuidParam, isUuid } from './path-id';
+export { MAX_JSON_BODY_BYTES } from './read-json';
+export { requireApiKey } from './api-key-auth';

@@ -7,16 +7,9 @@ import type { CleanAttribution } from './clean-attribution';
 import type { LeadDestination } from './lead-form';
 import type { CleanValues } from './validate-lead-values';
 
-/** Time as the lead service sees it; tests pass a fake one. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+import type { Clock } from '../runtime/clock';
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+export { systemClock, type Clock } from '../runtime/clock';
 
 /** Everything the lead service talks to, passed in (no env reads in lib/leads). */
 export interface LeadDeps {

@@ -30,7 +30,9 @@ export async function applyLedgerEntry(db: Db, entry: LedgerEntry): Promise<Ledg
         .set({
           balanceMicros: sql`${schema.organizations.balanceMicros} + ${entry.amountMicros}`,
           ...(isDeposit
-            ? { depositsMicros: sql`${schema.organizations.depositsMicros} + ${entry.amountMicros}` }
+            ? {
+                depositsMicros: sql`${schema.organizations.depositsMicros} + ${entry.amountMicros}`,
+              }
             : {}),
           ...(isStartingCredit
             ? {

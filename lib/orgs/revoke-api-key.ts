@@ -14,5 +14,6 @@ export async function revokeApiKey(db: Db, orgId: string, keyId: string, now: Da
       ),
     )
     .returning({ id: schema.apiKeys.id });
-  if (revoked.length === 0) throw new ApiError('NOT_FOUND', { message: 'No active key has this id.' });
+  if (revoked.length === 0)
+    throw new ApiError('NOT_FOUND', { message: 'No active key has this id.' });
 }

@@ -23,5 +23,6 @@ export async function setLimitOverrides(
     })
     .where(eq(schema.organizations.id, orgId))
     .returning({ id: schema.organizations.id });
-  if (updated.length === 0) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
+  if (updated.length === 0)
+    throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
 }

@@ -18,3 +18,11 @@ export function createWebhookSender(config: Config, store: Store): WebhookSender
 export function getWebhookSender(): WebhookSender {
   return singleton('webhooks', () => createWebhookSender(getConfig(), getStore()));
 }
+
+/** Post-call webhooks: always real HTTP, signed with each organization's own secret. */
+export function getCallWebhookSender(): WebhookSender {
+  return singleton('call-webhooks', () => {
+    const config = getConfig();
+    return new HttpWebhookSender({ allowIps: config.WEBHOOK_ALLOW_IPS });
+  });
+}

@@ -6,14 +6,19 @@ import {
   type RequestFilteringAgentOptions,
 } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
-import { WebhookError, type WebhookDelivery, type WebhookSender } from './types';
+import {
+  WebhookError,
+  type WebhookDelivery,
+  type WebhookResult,
+  type WebhookSender,
+} from './types';
 
 const TIMEOUT_MS = 10_000;
 const MAX_ERROR_BODY = 200;
 
 export interface HttpWebhookOptions {
-  /** Standard Webhooks secret (`whsec_…`). */
-  secret: string;
+  /** Standard Webhooks secret (`whsec_…`) for deliveries that bring none of their own. */
+  secret?: string;
   /** Private addresses a receiver may still resolve to (IPs or CIDRs); all others are refused. */
   allowIps?: string[];
   now?: () => Date;
@@ -27,12 +32,12 @@ export interface HttpWebhookOptions {
 export class HttpWebhookSender implements WebhookSender {
   readonly kind = 'http' as const;
   readonly description = 'signed HTTP POST (Standard Webhooks)';
-  private readonly webhook: Webhook;
+  private readonly webhook: Webhook | undefined;
   private readonly agents: { http: Agent; https: Agent };
   private readonly now: () => Date;
 
   constructor(options: HttpWebhookOptions) {
-    this.webhook = new Webhook(options.secret);
+    this.webhook = options.secret ? new Webhook(options.secret) : undefined;
     const filter: RequestFilteringAgentOptions = { allowIPAddressList: options.allowIps ?? [] };
     this.agents = {
       http: new RequestFilteringHttpAgent({ keepAlive: true, ...filter }),
@@ -41,7 +46,12 @@ export class HttpWebhookSender implements WebhookSender {
     this.now = options.now ?? (() => new Date());
   }
 
-  send(delivery: WebhookDelivery): Promise<void> {
+  send(delivery: WebhookDelivery): Promise<WebhookResult> {
+    const signer = delivery.secret ? new Webhook(delivery.secret) : this.webhook;
+    if (!signer) return Promise.reject(new WebhookError('no signing secret for this delivery'));
+    const timeoutMs = delivery.timeoutMs ?? TIMEOUT_MS;
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     const timestamp = this.now();
     const payload = JSON.stringify({
       type: delivery.type,
@@ -55,18 +65,18 @@ export class HttpWebhookSender implements WebhookSender {
       'user-agent': 'voiceai-webhooks/1',
       'webhook-id': delivery.id,
       'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': this.webhook.sign(delivery.id, timestamp, payload),
+      'webhook-signature': signer.sign(delivery.id, timestamp, payload),
     };
     const secure = url.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<WebhookResult>((resolve, reject) => {
       const req = send(
         url,
         {
           method: 'POST',
           headers,
           agent: secure ? this.agents.https : this.agents.http,
-          timeout: TIMEOUT_MS,
+          timeout: timeoutMs,
         },
         (res) => {
           let body = '';
@@ -76,17 +86,21 @@ export class HttpWebhookSender implements WebhookSender {
           });
           res.on('end', () => {
             const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve();
+            if (status >= 200 && status < 300) resolve({ status, ms: elapsed() });
             else
               reject(
-                new WebhookError(`receiver answered ${status}: ${body.slice(0, MAX_ERROR_BODY)}`),
+                new WebhookError(
+                  `receiver answered ${status}: ${body.slice(0, MAX_ERROR_BODY)}`,
+                  status,
+                  elapsed(),
+                ),
               );
           });
-          res.on('error', (error) => reject(new WebhookError(error.message)));
+          res.on('error', (error) => reject(new WebhookError(error.message, undefined, elapsed())));
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-      req.on('error', (error) => reject(new WebhookError(error.message)));
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('error', (error) => reject(new WebhookError(error.message, undefined, elapsed())));
       req.end(payload);
     });
   }

@@ -1,3 +1,4 @@
 export * from './types';
-export { createWebhookSender, getWebhookSender } from './get-webhook-sender';
+export { createWebhookSender, getCallWebhookSender, getWebhookSender } from './get-webhook-sender';
+export { checkWebhookUrl, blockedAddressReason } from './check-webhook-url';
 export { WEBHOOK_OUTBOX_KEY, type WebhookOutboxEntry } from './outbox-webhook-sender';

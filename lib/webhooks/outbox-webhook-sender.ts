@@ -1,5 +1,5 @@
 import { StoreOutbox, type Store } from '../store';
-import type { WebhookDelivery, WebhookSender } from './types';
+import type { WebhookDelivery, WebhookResult, WebhookSender } from './types';
 
 export const WEBHOOK_OUTBOX_KEY = 'webhooks:outbox';
 
@@ -21,9 +21,11 @@ export class OutboxWebhookSender implements WebhookSender {
     this.description = this.outbox.description;
   }
 
-  async send(delivery: WebhookDelivery): Promise<void> {
-    await this.outbox.append({ ...delivery, at: this.now().toISOString() });
+  async send(delivery: WebhookDelivery): Promise<WebhookResult> {
+    const { secret: _secret, ...kept } = delivery;
+    await this.outbox.append({ ...kept, at: this.now().toISOString() });
     console.info(`webhook outbox: ${delivery.type} for ${delivery.url} (${delivery.id})`);
+    return { status: 0, ms: 0 };
   }
 
   list(): Promise<WebhookOutboxEntry[]> {

@@ -124,7 +124,15 @@ describe('admin API', () => {
       ports: Record<string, { adapter: string; ok: boolean }>;
     };
     expect(body.ok).toBe(true);
-    expect(Object.keys(body.ports).sort()).toEqual(['botcheck', 'cms', 'crm', 'store', 'webhooks']);
+    expect(Object.keys(body.ports).sort()).toEqual([
+      'botcheck',
+      'cms',
+      'crm',
+      'database',
+      'store',
+      'webhooks',
+    ]);
+    expect(body.ports.database).toMatchObject({ adapter: 'pglite', ok: true });
     expect(body.ports.store).toMatchObject({ adapter: 'embedded', ok: true });
     expect(body.ports.cms).toMatchObject({ adapter: 'embedded', ok: true });
   });

@@ -51,6 +51,7 @@ export function recordingWebhooks(): WebhookSender & {
     async send(delivery: WebhookDelivery) {
       webhooks.calls.push(delivery);
       if (webhooks.failing.has(delivery.url)) throw new Error(`${delivery.url} answered 503`);
+      return { status: 200, ms: 1 };
     },
   };
   return webhooks;

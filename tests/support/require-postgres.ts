@@ -3,7 +3,10 @@ import { TEST_DATABASE_URL } from './databases';
 
 /** Suites that need PostgreSQL fail loudly when it is missing; they are never skipped. */
 export default async function requirePostgres(): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 5000,
+  });
   try {
     await client.connect();
     await client.query('SELECT 1');

@@ -82,6 +82,7 @@ CREATE TABLE "calls" (
 	"provider" text NOT NULL,
 	"endpoint_url" text NOT NULL,
 	"sandbox" boolean NOT NULL,
+	"api_origin" text NOT NULL,
 	"idempotency_key" text,
 	"request_hash" text,
 	"next_step_at" timestamp with time zone,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { LineState } from '../../calls/types';
 import { organizations } from './orgs';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -77,6 +78,8 @@ export const calls = pgTable(
     provider: text('provider').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
     sandbox: boolean('sandbox').notNull(),
+    /** The API origin the call was placed through: links in its webhook point there. */
+    apiOrigin: text('api_origin').notNull(),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     /** Scheduling: when the next step is due, and which worker holds it until when. */
@@ -84,7 +87,7 @@ export const calls = pgTable(
     leaseToken: text('lease_token'),
     leaseUntil: at('lease_until'),
     /** Provider state between steps (the simulated line's script position). */
-    lineState: jsonb('line_state').$type<Record<string, unknown>>(),
+    lineState: jsonb('line_state').$type<LineState>(),
   },
   (t) => [
     index('calls_org_created_idx').on(t.orgId, t.createdAt, t.id),

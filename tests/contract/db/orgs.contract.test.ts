@@ -43,7 +43,9 @@ describe.each(databaseAdapters)('orgs, keys and wallet on $name', (adapter) => {
     await revokeApiKey(db, org.orgId, org.keyId, now);
     await expect(authenticateOrg(db, org.apiKey)).rejects.toMatchObject({ status: 401 });
     await expect(authenticateOrg(db, second.apiKey)).resolves.toMatchObject({ orgId: org.orgId });
-    await expect(revokeApiKey(db, org.orgId, org.keyId, now)).rejects.toMatchObject({ status: 404 });
+    await expect(revokeApiKey(db, org.orgId, org.keyId, now)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('keeps the starting credit out of the $5 unlock; deposits unlock for good', async () => {

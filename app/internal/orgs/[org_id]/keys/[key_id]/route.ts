@@ -1,0 +1,15 @@
+// DELETE /internal/orgs/{org_id}/keys/{key_id} — admin only: revoke a key; requests with it get 401 from then on.
+import { getDb } from '@/lib/db';
+import { defineRoute, requireAdmin, uuidParam } from '@/lib/http';
+import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  DELETE: async ({ request, params }) => {
+    requireAdmin(request);
+    const keyId = typeof params.key_id === 'string' ? params.key_id : '';
+    await revokeApiKey(await getDb(), uuidParam(params, 'org_id'), keyId, new Date());
+    return Response.json({ ok: true, key_id: keyId, revoked: true });
+  },
+});

@@ -1,0 +1,19 @@
+// GET /v1/calls/{call_id}/recording — the recording as WAV, with the API key.
+import { getCallRowOrThrow } from '@/lib/calls/get-call';
+import { getRecordingWav } from '@/lib/calls/wav-response';
+import { getDb } from '@/lib/db';
+import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  GET: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    const db = await getDb();
+    const call = await getCallRowOrThrow(db, orgId, uuidParam(params, 'call_id'));
+    const wav = await getRecordingWav(db, call.id);
+    return new Response(new Uint8Array(wav), {
+      headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, no-store' },
+    });
+  },
+});

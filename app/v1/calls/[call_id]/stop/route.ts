@@ -1,0 +1,14 @@
+// POST /v1/calls/{call_id}/stop — end a queued or started call now (call_ended_by API).
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { stopCall } from '@/lib/calls/stop-call';
+import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    await stopCall(await getCallDeps(), orgId, uuidParam(params, 'call_id'));
+    return Response.json({ status: 'success', message: 'Call ended successfully.' });
+  },
+});

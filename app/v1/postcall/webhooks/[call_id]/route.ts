@@ -1,0 +1,14 @@
+// GET /v1/postcall/webhooks/{call_id} — the post-call webhook delivery log of a call (every attempt).
+import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
+import { getDb } from '@/lib/db';
+import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  GET: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    const log = await listDeliveries(await getDb(), orgId, uuidParam(params, 'call_id'));
+    return Response.json(log, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});

@@ -1,0 +1,4 @@
+export * from './types';
+export { createAgentBrain, getAgentBrain } from './get-agent-brain';
+export { ScriptedAgent } from './scripted-agent';
+export { LlmAgent } from './llm-agent';

@@ -1,0 +1,70 @@
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { AgentBrain, AgentContext, AgentLine } from './types';
+
+const END_MARK = '[END]';
+const MAX_AGENT_LINES = 20;
+const TIMEOUT_MS = 20_000;
+
+const system = (context: AgentContext) =>
+  [
+    'You are an AI agent on a phone call. Speak one short, natural turn at a time.',
+    `Your task: ${context.task}`,
+    context.language ? `Speak in ${context.language}.` : '',
+    context.answeredBy === 'voicemail'
+      ? `You reached voicemail: leave one short message and end it with ${END_MARK}.`
+      : `When the task is done or the person wants to stop, say goodbye and end with ${END_MARK}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+const Reply = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+});
+
+/** Any OpenAI-compatible chat-completions server plays the agent, through the official client. */
+export class LlmAgent implements AgentBrain {
+  readonly kind = 'llm' as const;
+  readonly description: string;
+  private readonly client: OpenAI;
+
+  constructor(
+    options: { baseURL: string; apiKey?: string; model: string },
+    private readonly model = options.model,
+  ) {
+    this.client = new OpenAI({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey ?? 'unused',
+      timeout: TIMEOUT_MS,
+      maxRetries: 1,
+    });
+    this.description = `llm agent (${new URL(options.baseURL).host}, model ${options.model})`;
+  }
+
+  private async complete(context: AgentContext, instruction?: string): Promise<string> {
+    const completion = await this.client.chat.completions.create({
+      model: this.model,
+      messages: [
+        { role: 'system', content: system(context) },
+        ...context.turns.map((t) => ({ role: t.user, content: t.text })),
+        ...(instruction ? [{ role: 'user' as const, content: instruction }] : []),
+      ],
+    });
+    // Checked with zod: a compatible server may still answer with an odd shape.
+    return (Reply.parse(completion).choices[0]!.message.content ?? '').trim();
+  }
+
+  async nextLine(context: AgentContext): Promise<AgentLine> {
+    if (context.turns.length === 0 && context.firstSentence) {
+      return { text: context.firstSentence, end: false };
+    }
+    const raw = await this.complete(context);
+    const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
+    const text = raw.replaceAll(END_MARK, '').trim() || 'Goodbye.';
+    return { text, end: raw.includes(END_MARK) || spoken >= MAX_AGENT_LINES };
+  }
+
+  summarize(context: AgentContext): Promise<string> {
+    return this.complete(context, 'Summarize this call in two sentences for a call log.');
+  }
+}

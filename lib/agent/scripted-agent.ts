@@ -1,0 +1,50 @@
+import type { AgentBrain, AgentContext, AgentLine } from './types';
+
+const MAX_TASK_POINTS = 6;
+const CLOSING = 'Thank you for your time. Goodbye!';
+
+/** The task as speakable points: its sentences, trimmed, at most a handful. */
+export function taskPoints(task: string): string[] {
+  return task
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z0-9]/i.test(s))
+    .slice(0, MAX_TASK_POINTS)
+    .map((s) => (/[.!?]$/.test(s) ? s : `${s}.`));
+}
+
+/**
+ * A deterministic agent built from the task: it opens (first_sentence or a greeting), raises
+ * each point of the task in turn, and closes. Same task, same call.
+ */
+export class ScriptedAgent implements AgentBrain {
+  readonly kind = 'scripted' as const;
+  readonly description = 'scripted agent (deterministic, from the task)';
+
+  nextLine(context: AgentContext): Promise<AgentLine> {
+    const spoken = context.turns.filter((t) => t.user === 'assistant').length;
+    const points = taskPoints(context.task);
+    const opening =
+      context.firstSentence ??
+      'Hello, this is an automated assistant calling with a quick request.';
+    if (context.answeredBy === 'voicemail') {
+      const message = [opening, ...points.slice(0, 2), 'Please call us back. Goodbye!'].join(' ');
+      return Promise.resolve({ text: message, end: true });
+    }
+    if (spoken === 0) return Promise.resolve({ text: opening, end: false });
+    const point = points[spoken - 1];
+    if (point) return Promise.resolve({ text: point, end: false });
+    return Promise.resolve({ text: CLOSING, end: true });
+  }
+
+  summarize(context: AgentContext): Promise<string> {
+    const agentLines = context.turns.filter((t) => t.user === 'assistant').length;
+    const points = taskPoints(context.task);
+    const about = points[0] ? ` about: ${points[0]}` : '';
+    const who = context.answeredBy === 'voicemail' ? 'voicemail' : 'the recipient';
+    return Promise.resolve(
+      `The agent spoke ${agentLines} line${agentLines === 1 ? '' : 's'} with ${who}${about}`,
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { ApiError } from '../http/api-error';
+import type { CallRow } from './types';
+
+export interface ListCallsQuery {
+  limit: number;
+  cursor?: string;
+  batch_id?: string;
+  status?: CallRow['queueStatus'];
+}
+
+/** The cursor is the last row's (created_at, id), opaque to callers. */
+const encodeCursor = (row: CallRow) =>
+  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [Date, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      string,
+      string,
+    ];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
+      throw new Error('bad cursor');
+    }
+    return [date, id];
+  } catch {
+    throw new ApiError('INVALID_QUERY', {
+      message: 'cursor is not a cursor this API handed out.',
+      hint: 'Pass next_cursor from the previous page unchanged.',
+      field: 'cursor',
+    });
+  }
+}
+
+/** The org's calls, newest first, one page at a time. */
+export async function listCalls(
+  db: Db,
+  orgId: string,
+  query: ListCallsQuery,
+): Promise<{ rows: CallRow[]; nextCursor: string | null }> {
+  const c = schema.calls;
+  const filters: SQL[] = [eq(c.orgId, orgId)];
+  if (query.batch_id) filters.push(eq(c.batchId, query.batch_id));
+  if (query.status) filters.push(eq(c.queueStatus, query.status));
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor);
+    filters.push(or(lt(c.createdAt, at), and(eq(c.createdAt, at), lt(c.id, id)))!);
+  }
+  const rows = await db
+    .select()
+    .from(c)
+    .where(and(...filters))
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    rows: page,
+    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+  };
+}

@@ -1,0 +1,234 @@
+import { and, eq } from 'drizzle-orm';
+import type { AgentContext } from '../agent';
+import { schema, type Executor } from '../db';
+import { ApiError } from '../http/api-error';
+import type { LineTurn } from '../telephony';
+import { finishCall, type CallEnding } from './finish-call';
+import { getTranscripts } from './get-call';
+import { pickVoices, speakLine } from './speak-line';
+import type { CallDeps, CallRow, LineState } from './types';
+
+/** How often a call waiting for a free line under the org's cap looks again (wall time). */
+const CAP_RETRY_MS = 250;
+const MAX_STEP_FAILURES = 3;
+
+class LeaseLost extends Error {}
+
+const scaled = (deps: CallDeps, ms: number) =>
+  Math.max(1, Math.round(ms / deps.settings.timeScale));
+
+/** Writes a step's result only while this worker's lease on the call still stands. */
+async function updateLeased(db: Executor, call: CallRow, values: Partial<CallRow>): Promise<void> {
+  const updated = await db
+    .update(schema.calls)
+    .set({ ...values, leaseToken: null, leaseUntil: null })
+    .where(and(eq(schema.calls.id, call.id), eq(schema.calls.leaseToken, call.leaseToken!)))
+    .returning({ id: schema.calls.id });
+  if (updated.length === 0) throw new LeaseLost();
+}
+
+async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: AgentContext) {
+  const summary =
+    ending.queueStatus === 'complete' && context && context.turns.length > 0
+      ? await deps.brain.summarize(context).catch(() => null)
+      : null;
+  const now = new Date(deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: schema.calls.id })
+      .from(schema.calls)
+      .where(and(eq(schema.calls.id, call.id), eq(schema.calls.leaseToken, call.leaseToken!)))
+      .for('update');
+    if (!held) throw new LeaseLost();
+    await finishCall(tx, deps, call, { ...ending, summary }, now);
+  });
+}
+
+/** queued → started: waits for a free line under the org's cap, then dials. */
+async function dial(deps: CallDeps, call: CallRow): Promise<void> {
+  const now = new Date(deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    // Dialing takes the org row's lock, so the cap holds across instances.
+    const [org] = await tx
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, call.orgId))
+      .for('update');
+    const cap = org?.limitConcurrentCalls ?? 10;
+    const active = await tx.$count(
+      schema.calls,
+      and(eq(schema.calls.orgId, call.orgId), eq(schema.calls.queueStatus, 'started')),
+    );
+    const outcome = deps.provider.connect(call.toNumber);
+    const values: Partial<CallRow> =
+      active >= cap
+        ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
+        : {
+            queueStatus: 'started',
+            startedAt: now,
+            answeredBy:
+              outcome.kind === 'failed'
+                ? outcome.answeredBy
+                : outcome.kind === 'voicemail'
+                  ? 'voicemail'
+                  : 'human',
+            lineState: (outcome.kind === 'failed'
+              ? { phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
+              : {
+                  phase: 'talking',
+                  seq: 0,
+                  ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
+                }) satisfies LineState,
+            nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
+          };
+    const updated = await tx
+      .update(schema.calls)
+      .set({ ...values, leaseToken: null, leaseUntil: null })
+      .where(
+        and(
+          eq(schema.calls.id, call.id),
+          eq(schema.calls.leaseToken, call.leaseToken!),
+          eq(schema.calls.queueStatus, 'queued'),
+        ),
+      )
+      .returning({ id: schema.calls.id });
+    if (updated.length === 0) throw new LeaseLost();
+  });
+}
+
+/** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
+async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<void> {
+  const lines = await getTranscripts(deps.db, call.id);
+  const turns: LineTurn[] = lines.map((l) => ({
+    user: l.user === 'user' ? 'user' : 'assistant',
+    text: l.text,
+  }));
+  const context: AgentContext = {
+    task: call.task,
+    firstSentence: call.firstSentence,
+    voice: call.voice,
+    language: call.language,
+    answeredBy: call.answeredBy === 'voicemail' ? 'voicemail' : 'human',
+    turns,
+  };
+  if (state.phase === 'ending') {
+    return end(
+      deps,
+      call,
+      { queueStatus: 'complete', endedBy: state.endedBy ?? 'ASSISTANT' },
+      context,
+    );
+  }
+  if (call.durationMs >= call.maxDuration * 60_000) {
+    return end(deps, call, { queueStatus: 'complete', endedBy: 'MAX_DURATION' }, context);
+  }
+
+  const last = turns.at(-1);
+  const recipientFirst = state.greeting !== undefined || call.waitForGreeting;
+  const speaker: LineTurn['user'] = last
+    ? last.user === 'assistant'
+      ? 'user'
+      : 'assistant'
+    : recipientFirst
+      ? 'user'
+      : 'assistant';
+  let text: string;
+  let endsCall: LineState['endedBy'];
+  if (speaker === 'assistant') {
+    const line = await deps.brain.nextLine(context);
+    text = line.text;
+    if (line.end) endsCall = 'ASSISTANT';
+  } else {
+    const said =
+      state.greeting !== undefined && !last
+        ? state.greeting
+        : deps.provider.recipientTurn({ callId: call.id, turns });
+    if (said === null) {
+      return end(deps, call, { queueStatus: 'complete', endedBy: 'USER' }, context);
+    }
+    text = said;
+  }
+
+  const voices = await pickVoices(deps.speech, call.voice);
+  const spoken = await speakLine(
+    deps.speech,
+    text,
+    speaker === 'assistant' ? voices.agent : voices.recipient,
+  );
+  const now = new Date(deps.clock.now());
+  const next: LineState = {
+    ...state,
+    seq: state.seq + 1,
+    failures: 0,
+    ...(endsCall ? { phase: 'ending', endedBy: endsCall } : {}),
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(schema.transcripts).values({
+      callId: call.id,
+      seq: state.seq,
+      user: speaker,
+      text,
+      startMs: call.durationMs,
+      durationMs: spoken.durationMs,
+      createdAt: now,
+    });
+    if (call.record) {
+      await tx.insert(schema.callAudio).values({
+        callId: call.id,
+        seq: state.seq,
+        sampleRate: 8_000,
+        data: spoken.pcm,
+      });
+    }
+    await updateLeased(tx, call, {
+      durationMs: call.durationMs + spoken.durationMs,
+      lineState: next,
+      // The next line starts when this one has been heard out, on the line's clock.
+      nextStepAt: new Date(now.getTime() + scaled(deps, spoken.durationMs)),
+    });
+  });
+}
+
+/** Runs the step a claimed call is due for. A lost lease means another worker has it now. */
+export async function playCallStep(deps: CallDeps, call: CallRow): Promise<void> {
+  const state: LineState = call.lineState ?? { phase: 'talking', seq: 0 };
+  try {
+    if (call.queueStatus === 'queued') return await dial(deps, call);
+    if (state.phase === 'failing') {
+      return await end(deps, call, {
+        queueStatus: 'call_error',
+        endedBy: 'SYSTEM',
+        errorMessage: state.errorMessage ?? 'The call could not be connected.',
+      });
+    }
+    return await talk(deps, call, state);
+  } catch (error) {
+    if (error instanceof LeaseLost) return;
+    await recordStepFailure(deps, call, state, error);
+  }
+}
+
+/** A step that keeps failing ends the call with a clear error instead of leaving it started. */
+async function recordStepFailure(deps: CallDeps, call: CallRow, state: LineState, error: unknown) {
+  const failures = (state.failures ?? 0) + 1;
+  const message =
+    error instanceof ApiError ? error.message : String((error as Error)?.message ?? error);
+  console.error(`call ${call.id}: step failed (${failures}/${MAX_STEP_FAILURES}): ${message}`);
+  try {
+    if (failures >= MAX_STEP_FAILURES) {
+      await end(deps, call, {
+        queueStatus: 'call_error',
+        endedBy: 'SYSTEM',
+        errorMessage: `The call was ended after an internal error: ${message.slice(0, 200)}`,
+      });
+      return;
+    }
+    await updateLeased(deps.db, call, {
+      lineState: { ...state, failures },
+      nextStepAt: new Date(deps.clock.now() + 1_000 * failures),
+    });
+  } catch (inner) {
+    if (!(inner instanceof LeaseLost))
+      console.error(`call ${call.id}: could not record failure:`, inner);
+  }
+}

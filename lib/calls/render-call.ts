@@ -1,0 +1,71 @@
+import type { CallDetailBody } from '@/schemas/calls';
+import { schema } from '../db';
+import { microsToUsd } from '../orgs/money';
+import { signRecordingUrl } from './recording-link';
+import type { CallRow } from './types';
+
+type TranscriptRow = typeof schema.transcripts.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const ended = (row: CallRow) => row.queueStatus === 'complete' || row.queueStatus === 'call_error';
+
+const STATUS: Record<CallRow['queueStatus'], CallDetailBody['status']> = {
+  queued: 'queued',
+  started: 'started',
+  complete: 'completed',
+  call_error: 'error',
+};
+
+export interface RenderOptions {
+  origin: string;
+  urlSigningKey: string;
+  nowMs: number;
+}
+
+/** The call as the API shows it: every field present, null where not applicable. */
+export function renderCall(
+  row: CallRow,
+  lines: TranscriptRow[] | null,
+  options: RenderOptions,
+): CallDetailBody {
+  const done = ended(row);
+  const transcripts = (lines ?? []).map((line) => ({
+    id: line.id,
+    created_at: line.createdAt.toISOString(),
+    text: line.text,
+    user: line.user,
+    c_id: row.id,
+  }));
+  return {
+    call_id: row.id,
+    c_id: row.id,
+    status: STATUS[row.queueStatus],
+    queue_status: row.queueStatus,
+    completed: done,
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    end_at: iso(row.endAt),
+    to: row.toNumber,
+    from: row.fromNumber,
+    call_length: done ? Math.round((row.durationMs / 60_000) * 10_000) / 10_000 : null,
+    corrected_duration: done ? String(Math.round(row.durationMs / 1000)) : null,
+    max_duration: row.maxDuration,
+    request_data: row.requestData ?? null,
+    metadata: row.metadata ?? null,
+    answered_by: (row.answeredBy as CallDetailBody['answered_by']) ?? null,
+    call_ended_by: (row.callEndedBy as CallDetailBody['call_ended_by']) ?? null,
+    error_message: row.errorMessage,
+    batch_id: row.batchId,
+    record: row.record,
+    recording_url:
+      row.record && done && row.durationMs > 0
+        ? signRecordingUrl(options.origin, options.urlSigningKey, row.id, options.nowMs)
+        : null,
+    transcripts,
+    concatenated_transcript: transcripts.map((t) => `${t.user}: ${t.text}`).join('\n'),
+    summary: row.summary,
+    price: row.priceMicros === null ? null : microsToUsd(row.priceMicros),
+    endpoint_url: row.endpointUrl,
+    sandbox: row.sandbox,
+  };
+}

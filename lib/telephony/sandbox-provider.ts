@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { outcomeForNumber } from './test-numbers';
+import type { CallProvider, ConnectOutcome, LineTurn } from './types';
+
+const REPLIES = [
+  'Sure, that works for me.',
+  'Okay. Can you tell me a little more?',
+  'Yes, I understand.',
+  'Alright, go ahead.',
+  'Hmm, let me think. Yes, that should be fine.',
+];
+
+/** Deterministic per call and position, so a replayed step says the same thing. */
+function pick<T>(items: readonly T[], seed: string): T {
+  const n = createHash('sha256').update(seed).digest().readUInt32BE(0);
+  return items[n % items.length]!;
+}
+
+/**
+ * A simulated line: no phone network is reached. The far end is a scripted person who answers
+ * (or not, for the test numbers), replies to each line of the agent and says goodbye last.
+ */
+export class SandboxCallProvider implements CallProvider {
+  readonly kind = 'sandbox' as const;
+  readonly sandbox = true;
+  readonly endpointUrl = 'sandbox://simulated-line';
+  readonly defaultFrom = '+15005550006';
+  readonly description = 'sandbox line (simulated; no real calls are placed)';
+
+  connect(toNumber: string): ConnectOutcome {
+    return outcomeForNumber(toNumber);
+  }
+
+  recipientTurn(context: { callId: string; turns: LineTurn[] }): string | null {
+    const last = context.turns.at(-1);
+    if (!last) return 'Hello?';
+    if (/goodbye|bye\b/i.test(last.text)) return 'Thanks, bye!';
+    if (last.text.trim().endsWith('?')) {
+      return pick(
+        ['Yes, that is right.', 'I think so, yes.', 'No, not really.'],
+        `${context.callId}:${context.turns.length}`,
+      );
+    }
+    return pick(REPLIES, `${context.callId}:${context.turns.length}`);
+  }
+}
