@@ -2,7 +2,19 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Drivers with native sockets or large payloads stay outside the bundle.
-  serverExternalPackages: ['ioredis', 'groq-js', '@hubspot/api-client', 'request-filtering-agent'],
+  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler WASM
+  // packages from node_modules, where they find their data files at run time. wavefile stays
+  // external so the bundle loads the same CommonJS build as Node and tests do (Turbopack would
+  // pick its ESM build, which has no default export).
+  serverExternalPackages: [
+    'ioredis',
+    'groq-js',
+    '@hubspot/api-client',
+    'request-filtering-agent',
+    '@echogarden/espeak-ng-emscripten',
+    '@echogarden/speex-resampler-wasm',
+    'wavefile',
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   // `npm run typecheck` checks the whole tree (tests included) once; the build need not repeat it.
