@@ -2,6 +2,10 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Drivers with native sockets or large payloads stay outside the bundle.
+  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler WASM
+  // packages from node_modules, where they find their data files at run time. wavefile stays
+  // external so the bundle loads the same CommonJS build as Node and tests do (Turbopack would
+  // pick its ESM build, which has no default export).
   serverExternalPackages: [
     'ioredis',
     'groq-js',
@@ -10,6 +14,9 @@ const nextConfig: NextConfig = {
     '@electric-sql/pglite',
     'pg',
     'drizzle-orm',
+    '@echogarden/espeak-ng-emscripten',
+    '@echogarden/speex-resampler-wasm',
+    'wavefile',
   ],
   poweredByHeader: false,
   typedRoutes: false,

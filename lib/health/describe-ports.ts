@@ -1,6 +1,7 @@
 import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
+import { getSpeechEngine } from '../speech';
 import { getStore } from '../store';
 import { getAgentBrain } from '../agent';
 import { getConfig } from '../config';
@@ -17,7 +18,8 @@ export type PortName =
   | 'webhooks'
   | 'telephony'
   | 'agent'
-  | 'scheduler';
+  | 'scheduler'
+  | 'speech';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -33,5 +35,7 @@ export function describePorts(): Record<PortName, string> {
     scheduler: getConfig().CALL_SCHEDULER
       ? 'in-process (calls and post-call webhooks advance on their own)'
       : 'off (call /internal/cron/calls to advance calls)',
+    // Describing the engine starts no worker: they start on the first synthesis.
+    speech: getSpeechEngine().description,
   };
 }

@@ -1,0 +1,35 @@
+import wavefile from 'wavefile';
+
+// wavefile ships CommonJS; its named export is only reachable through the default import under ESM.
+const { WaveFile } = wavefile;
+
+const BYTES_PER_SAMPLE = 2;
+
+/** A RIFF/WAVE file around mono 16-bit little-endian PCM. */
+export function encodeWav(pcm: Buffer, sampleRate: number): Buffer {
+  if (pcm.length % BYTES_PER_SAMPLE !== 0)
+    throw new Error('PCM length must be a whole number of 16-bit samples');
+  // A Buffer from Node's shared pool may sit at an odd offset, which Int16Array cannot view: copy it.
+  const aligned =
+    pcm.byteOffset % BYTES_PER_SAMPLE === 0
+      ? new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / BYTES_PER_SAMPLE)
+      : new Int16Array(Uint8Array.from(pcm).buffer);
+  const wav = new WaveFile();
+  wav.fromScratch(1, sampleRate, '16', aligned);
+  return Buffer.from(wav.toBuffer());
+}
+
+/** Seconds of audio in a WAV file, from its header and data chunk. */
+export function wavDurationSeconds(wav: Buffer): number {
+  const file = new WaveFile();
+  file.fromBuffer(wav);
+  const fmt = file.fmt as { sampleRate: number; blockAlign: number };
+  const data = file.data as { chunkSize: number };
+  if (!fmt.sampleRate || !fmt.blockAlign) throw new Error('Not a PCM WAV file');
+  return data.chunkSize / fmt.blockAlign / fmt.sampleRate;
+}
+
+/** Seconds of audio in mono 16-bit PCM at the given rate. */
+export function pcmDurationSeconds(pcm: Buffer, sampleRate: number): number {
+  return pcm.length / BYTES_PER_SAMPLE / sampleRate;
+}

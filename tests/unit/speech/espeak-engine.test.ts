@@ -1,0 +1,259 @@
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import wavefile from 'wavefile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSpeechEngine,
+  encodeWav,
+  pcmDurationSeconds,
+  SpeechRequestError,
+  wavDurationSeconds,
+  type SpeechChunk,
+  type SpeechEngine,
+  type SynthesisRequest,
+} from '@/lib/speech';
+import { medianPitchHz } from './pitch';
+
+const { WaveFile } = wavefile;
+
+const POOL_SIZE = 2;
+const LONG_TEXT = Array.from(
+  { length: 24 },
+  (_, i) =>
+    `Sentence number ${i + 1} tells the caller that the appointment moved to Thursday afternoon at three.`,
+).join(' ');
+
+async function collect(engine: SpeechEngine, request: SynthesisRequest): Promise<SpeechChunk[]> {
+  const chunks: SpeechChunk[] = [];
+  for await (const chunk of engine.synthesize(request)) chunks.push(chunk);
+  return chunks;
+}
+
+function joined(chunks: SpeechChunk[]): Buffer {
+  return Buffer.concat(chunks.map((chunk) => chunk.pcm));
+}
+
+describe('eSpeak-NG engine (real synthesis in worker threads)', () => {
+  let engine: SpeechEngine;
+
+  beforeAll(async () => {
+    engine = createSpeechEngine({ poolSize: POOL_SIZE });
+    // Start both workers and let V8 tier the WASM code up before anything is timed.
+    await Promise.all([
+      collect(engine, { text: 'Warm up one. Warm up two.', sampleRate: 22050 }),
+      collect(engine, { text: 'Warm up three. Warm up four.', sampleRate: 22050 }),
+    ]);
+  }, 20_000);
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('describes itself and lists voices, English ones included', async () => {
+    expect(engine.kind).toBe('espeak');
+    expect(engine.description).toMatch(/eSpeak-NG/);
+    const voices = await engine.listVoices();
+    expect(voices.length).toBeGreaterThan(100);
+    expect(new Set(voices.map((voice) => voice.id)).size).toBe(voices.length);
+    expect(voices).toContainEqual(
+      expect.objectContaining({ id: 'en-us', language: 'en-us', gender: 'male' }),
+    );
+    expect(voices).toContainEqual(expect.objectContaining({ id: 'en-us+f3', gender: 'female' }));
+  });
+
+  it('yields one chunk per sentence, in order, each with audio', async () => {
+    const text =
+      'Hello, this is the clinic. Your appointment is confirmed!\nDo you need directions?';
+    const chunks = await collect(engine, { text, sampleRate: 16000 });
+    expect(chunks.map((chunk) => chunk.text)).toEqual([
+      'Hello, this is the clinic.',
+      'Your appointment is confirmed!',
+      'Do you need directions?',
+    ]);
+    for (const chunk of chunks) {
+      expect(chunk.pcm.length).toBeGreaterThan(0);
+      expect(chunk.pcm.length % 2).toBe(0);
+    }
+  });
+
+  it('encodes a WAV that parses back with the rate, one channel, 16 bits and samples/rate seconds', async () => {
+    const pcm = joined(
+      await collect(engine, { text: 'Testing the recording format.', sampleRate: 24000 }),
+    );
+    const wav = encodeWav(pcm, 24000);
+    const parsed = new WaveFile(wav);
+    const fmt = parsed.fmt as { sampleRate: number; numChannels: number; bitsPerSample: number };
+    expect(fmt).toMatchObject({ sampleRate: 24000, numChannels: 1, bitsPerSample: 16 });
+    const samples = parsed.getSamples(false, Int16Array).length;
+    expect(samples).toBe(pcm.length / 2);
+    expect(wavDurationSeconds(wav)).toBeCloseTo(samples / 24000, 6);
+    expect(pcmDurationSeconds(pcm, 24000)).toBeCloseTo(samples / 24000, 6);
+  });
+
+  it('gives the same duration at 8000 and 48000 Hz, within a few percent', async () => {
+    const text = 'The same words at two sample rates. They should last as long.';
+    const low = pcmDurationSeconds(joined(await collect(engine, { text, sampleRate: 8000 })), 8000);
+    const high = pcmDurationSeconds(
+      joined(await collect(engine, { text, sampleRate: 48000 })),
+      48000,
+    );
+    expect(low).toBeGreaterThan(1);
+    expect(Math.abs(low - high) / high).toBeLessThan(0.03);
+  });
+
+  it('makes longer audio for a longer text, and shorter audio when faster', async () => {
+    const short = pcmDurationSeconds(
+      joined(await collect(engine, { text: 'Yes.', sampleRate: 8000 })),
+      8000,
+    );
+    const sentence = 'Please call us back tomorrow morning between nine and eleven o clock.';
+    const long = pcmDurationSeconds(
+      joined(await collect(engine, { text: sentence, sampleRate: 8000 })),
+      8000,
+    );
+    const fast = pcmDurationSeconds(
+      joined(await collect(engine, { text: sentence, sampleRate: 8000, speed: 2 })),
+      8000,
+    );
+    expect(long).toBeGreaterThan(short * 3);
+    expect(fast).toBeLessThan(long * 0.75);
+  });
+
+  it('gives different audio for different voices', async () => {
+    const text = 'Good morning, how can I help you?';
+    const speak = async (voice?: string) =>
+      joined(await collect(engine, { text, sampleRate: 8000, voice }));
+    const [us, byDefault, female, german] = [
+      await speak('en-us'),
+      await speak(undefined),
+      await speak('en-us+f3'),
+      await speak('de'),
+    ];
+    // eSpeak adds a little randomness (breath noise), so the same voice is compared by measure, not bytes.
+    expect(Math.abs(byDefault.length - us.length) / us.length).toBeLessThan(0.01);
+    expect(medianPitchHz(byDefault, 8000)).toBeCloseTo(medianPitchHz(us, 8000), -1);
+    expect(medianPitchHz(female, 8000)).toBeGreaterThan(1.5 * medianPitchHz(us, 8000));
+    expect(Math.abs(german.length - us.length) / us.length).toBeGreaterThan(0.1);
+  });
+
+  it('yields nothing for text with nothing to speak', async () => {
+    expect(await collect(engine, { text: '  ... \n !? ', sampleRate: 16000 })).toEqual([]);
+  });
+
+  it('refuses an unknown voice, a sample rate or a speed out of range', async () => {
+    await expect(
+      collect(engine, { text: 'Hi.', sampleRate: 16000, voice: 'xx-nope' }),
+    ).rejects.toThrow(SpeechRequestError);
+    await expect(collect(engine, { text: 'Hi.', sampleRate: 7999 })).rejects.toMatchObject({
+      field: 'sampleRate',
+    });
+    await expect(collect(engine, { text: 'Hi.', sampleRate: 48001 })).rejects.toMatchObject({
+      field: 'sampleRate',
+    });
+    await expect(
+      collect(engine, { text: 'Hi.', sampleRate: 16000, speed: 3 }),
+    ).rejects.toMatchObject({
+      field: 'speed',
+    });
+  });
+
+  it('stops promptly when the signal aborts, before or during synthesis', async () => {
+    const before = new AbortController();
+    before.abort();
+    await expect(
+      collect(engine, { text: 'Never.', sampleRate: 16000, signal: before.signal }),
+    ).rejects.toThrow();
+
+    const during = new AbortController();
+    const received: SpeechChunk[] = [];
+    let abortedAt = 0;
+    const run = (async () => {
+      for await (const chunk of engine.synthesize({
+        text: LONG_TEXT,
+        sampleRate: 16000,
+        signal: during.signal,
+      })) {
+        received.push(chunk);
+        if (received.length === 1) {
+          abortedAt = performance.now();
+          during.abort();
+        }
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - abortedAt).toBeLessThan(250);
+    expect(received).toHaveLength(1);
+    // The pool is free again at once: a new request is not stuck behind the aborted sentences.
+    const after = performance.now();
+    expect(await collect(engine, { text: 'Still here.', sampleRate: 16000 })).toHaveLength(1);
+    expect(performance.now() - after).toBeLessThan(1000);
+  });
+
+  it('completes more concurrent requests than the pool has workers', async () => {
+    const texts = Array.from(
+      { length: POOL_SIZE * 3 },
+      (_, i) => `Caller ${i + 1} is on the line. Please hold.`,
+    );
+    const results = await Promise.all(
+      texts.map((text) => collect(engine, { text, sampleRate: 8000 })),
+    );
+    for (const [i, chunks] of results.entries()) {
+      expect(chunks.map((chunk) => chunk.text)).toEqual([
+        `Caller ${i + 1} is on the line.`,
+        'Please hold.',
+      ]);
+    }
+  });
+
+  it('keeps the main event loop responsive while the pool synthesizes a long text', async () => {
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    const results = await Promise.all([
+      collect(engine, { text: LONG_TEXT, sampleRate: 48000 }),
+      collect(engine, { text: LONG_TEXT, sampleRate: 8000 }),
+    ]);
+    histogram.disable();
+    expect(results[0]).toHaveLength(24);
+    expect(pcmDurationSeconds(joined(results[0]), 48000)).toBeGreaterThan(60);
+    expect(histogram.max / 1e6).toBeLessThan(100);
+  });
+});
+
+describe('a speech worker that dies', () => {
+  it('fails the job it was running with an Error and is replaced for the next one', async () => {
+    const engine = createSpeechEngine({
+      poolSize: 1,
+      workerScript: join(process.cwd(), 'tests/unit/speech/fixtures/crashing-worker.mjs'),
+    });
+    try {
+      await expect(
+        collect(engine, { text: 'Hello. CRASH NOW please.', sampleRate: 8000 }),
+      ).rejects.toThrow(/speech worker stopped \(exit code 7\)/);
+      const chunks = await collect(engine, { text: 'Back again.', sampleRate: 8000 });
+      expect(chunks).toHaveLength(1);
+    } finally {
+      await engine.close();
+    }
+  }, 15_000);
+
+  it('fails requests with an Error, not a hang, when the worker script cannot start', async () => {
+    const engine = createSpeechEngine({
+      poolSize: 1,
+      workerScript: '/nonexistent/espeak-worker.mjs',
+    });
+    try {
+      await expect(collect(engine, { text: 'Hello.', sampleRate: 8000 })).rejects.toThrow(
+        /speech worker stopped/,
+      );
+      await expect(engine.listVoices()).rejects.toThrow(/speech worker stopped/);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('refuses work after close()', async () => {
+    const engine = createSpeechEngine({ poolSize: 1 });
+    await engine.close();
+    await expect(collect(engine, { text: 'Hello.', sampleRate: 8000 })).rejects.toThrow(/closed/);
+  });
+});
