@@ -69,3 +69,11 @@ export function renderCall(
     sandbox: row.sandbox,
   };
 }
+
+/** A call in a list: the detail without its transcript. */
+export function renderCallListItem(row: CallRow, options: RenderOptions) {
+  const detail: Partial<CallDetailBody> = renderCall(row, null, options);
+  delete detail.transcripts;
+  delete detail.concatenated_transcript;
+  return detail;
+}

@@ -22,8 +22,9 @@ export class OutboxWebhookSender implements WebhookSender {
   }
 
   async send(delivery: WebhookDelivery): Promise<WebhookResult> {
-    const { secret: _secret, ...kept } = delivery;
-    await this.outbox.append({ ...kept, at: this.now().toISOString() });
+    // Secrets never go to the outbox.
+    const { id, url, type, data } = delivery;
+    await this.outbox.append({ id, url, type, data, at: this.now().toISOString() });
     console.info(`webhook outbox: ${delivery.type} for ${delivery.url} (${delivery.id})`);
     return { status: 0, ms: 0 };
   }

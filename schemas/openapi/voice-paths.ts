@@ -1,7 +1,12 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerCallWebhookPaths } from './paths/call-webhooks';
+import { registerCallPaths } from './paths/calls';
 
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
-const registrations: ((registry: OpenAPIRegistry) => void)[] = [];
+const registrations: ((registry: OpenAPIRegistry) => void)[] = [
+  registerCallPaths,
+  registerCallWebhookPaths,
+];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
   for (const register of registrations) register(registry);

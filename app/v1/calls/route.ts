@@ -2,7 +2,7 @@
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { listCalls } from '@/lib/calls/list-calls';
-import { renderCall } from '@/lib/calls/render-call';
+import { renderCallListItem } from '@/lib/calls/render-call';
 import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/http';
 import { CallListQuery } from '@/schemas/calls';
 

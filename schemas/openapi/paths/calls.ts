@@ -1,0 +1,155 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import {
+  CallDetail,
+  CallDispatchRequest,
+  CallDispatchResponse,
+  CallListQuery,
+  CallListResponse,
+  CallStopResponse,
+} from '../../calls';
+import { z } from '../../zod';
+import { authErrors, bearer, error, json } from './voice-common';
+
+const callIdParam = z.object({ call_id: z.uuid().describe('From the dispatch response.') });
+
+export const SANDBOX_DESCRIPTION =
+  'Calls are played on the **sandbox line**: a simulated line that reaches no phone network ' +
+  '(`sandbox: true`, `endpoint_url` `sandbox://simulated-line`). The agent opens with `first_sentence` ' +
+  '(or waits for the greeting), a simulated person answers, the agent pursues the task turn by turn, ' +
+  'and every turn is synthesized, so `corrected_duration`, `call_length` and the recording are real ' +
+  'audio lengths. Test numbers (like test cards): numbers whose last seven digits are `555-0101` ' +
+  'ring out unanswered (`call_error`, `answered_by: "no-answer"`), `555-0102` are busy (`call_error`), ' +
+  '`555-0103` reach voicemail (`answered_by: "voicemail"`; the agent leaves a message), `555-0104` ' +
+  'fail with a carrier error (`call_error` with `error_message`); every other valid number is answered ' +
+  'by a person. Lifecycle: `queued` → `started` → `complete`, or `call_error` with `error_message`.';
+
+export function registerCallPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/v1/calls',
+    operationId: 'dispatchCall',
+    tags: ['Calls'],
+    summary: 'Place an AI phone call',
+    description:
+      `${SANDBOX_DESCRIPTION}\n\nA completed call is charged per started minute of audio against the ` +
+      'wallet (never below zero: a charge larger than the balance takes what is left); `price` on the ' +
+      'record says what was charged. Optional `Idempotency-Key` header (per organization): a replay ' +
+      'returns the original response with `Idempotent-Replayed: true`; the same key with a different ' +
+      'body is 409 `IDEMPOTENCY_KEY_REUSED`; concurrent twins create one call.',
+    security: bearer,
+    request: {
+      headers: z.object({
+        'Idempotency-Key': z
+          .string()
+          .max(255)
+          .optional()
+          .describe('1–255 printable ASCII characters; remembered per organization.'),
+      }),
+      body: { required: true, content: { 'application/json': { schema: CallDispatchRequest } } },
+    },
+    responses: {
+      200: {
+        ...json(CallDispatchResponse, 'Queued.'),
+        headers: z.object({
+          'Idempotent-Replayed': z
+            .literal('true')
+            .optional()
+            .describe('Present when this answer replays an earlier request with the same key.'),
+        }),
+      },
+      400: error(
+        'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it.',
+      ),
+      402: error('INSUFFICIENT_BALANCE: the wallet is at or below zero.'),
+      409: error(
+        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running.',
+      ),
+      413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
+      ...authErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/calls',
+    operationId: 'listCalls',
+    tags: ['Calls'],
+    summary: "The organization's calls, newest first",
+    security: bearer,
+    request: { query: CallListQuery },
+    responses: {
+      200: json(CallListResponse, 'One page; follow next_cursor for the next.'),
+      400: error('INVALID_QUERY: a bad limit, status, batch_id or cursor; `error.field` names it.'),
+      ...authErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/calls/{call_id}',
+    operationId: 'getCall',
+    tags: ['Calls'],
+    summary: 'One call: status, timings, transcript, recording link, price',
+    security: bearer,
+    request: { params: callIdParam },
+    responses: {
+      200: json(CallDetail, 'The call detail.'),
+      404: error(
+        "NOT_FOUND: no call of this organization has this id (another organization's call included).",
+      ),
+      ...authErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/v1/calls/{call_id}/stop',
+    operationId: 'stopCall',
+    tags: ['Calls'],
+    summary: 'End a queued or started call now',
+    description:
+      'The call ends as `complete` with `call_ended_by: "API"` and is charged for what was played.',
+    security: bearer,
+    request: { params: callIdParam },
+    responses: {
+      200: json(CallStopResponse, 'Ended.'),
+      404: error('NOT_FOUND: no call of this organization has this id.'),
+      409: error('CALL_NOT_ACTIVE: the call had already ended.'),
+      ...authErrors,
+    },
+  });
+
+  const wav = {
+    description: 'The recording: WAV, mono, 16-bit PCM, 8 kHz.',
+    content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
+  };
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/calls/{call_id}/recording',
+    operationId: 'getCallRecording',
+    tags: ['Calls'],
+    summary: 'The recording of a recorded call, with the API key',
+    security: bearer,
+    request: { params: callIdParam },
+    responses: {
+      200: wav,
+      404: error('NOT_FOUND: no such call, or it was not recorded or has not ended.'),
+      ...authErrors,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/recordings/{call_id}',
+    operationId: 'getSignedRecording',
+    tags: ['Calls'],
+    summary: 'The recording through its signed link (recording_url)',
+    description:
+      'No API key: the link itself is the credential, valid 24 hours. A tampered or expired link is 404.',
+    security: [],
+    request: {
+      params: callIdParam,
+      query: z.object({ expires: z.string(), signature: z.string() }),
+    },
+    responses: { 200: wav, 404: error('NOT_FOUND: the link is not valid (tampered or expired).') },
+  });
+}

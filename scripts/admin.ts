@@ -1,0 +1,121 @@
+// `npm run admin -- <verb> …`: the admin API (/internal/orgs…) for a person at a terminal.
+import { parseArgs } from 'node:util';
+
+const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token TOKEN]
+
+  create-org <name> [--credit USD]     create an organization; prints its id and first API key
+  show <org_id>                        wallet, deposits, effective limits, webhook secret, keys
+  deposit <org_id> <usd>               add funds (counts toward the $5 unlock)
+  add-key <org_id>                     issue another API key (shown once)
+  revoke-key <org_id> <key_id>         revoke a key
+  limits <org_id> [--concurrency N] [--instant-clones N] [--live-clones N] [--concurrent-calls N]
+
+The server must run with ADMIN_TOKEN set. --url defaults to ADMIN_API_URL or
+http://127.0.0.1:$PORT (3000); --token defaults to ADMIN_TOKEN.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    credit: { type: 'string' },
+    concurrency: { type: 'string' },
+    'instant-clones': { type: 'string' },
+    'live-clones': { type: 'string' },
+    'concurrent-calls': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const base = (
+  values.url ??
+  process.env.ADMIN_API_URL ??
+  `http://127.0.0.1:${process.env.PORT ?? '3000'}`
+).replace(/\/$/, '');
+const token = values.token ?? process.env.ADMIN_TOKEN;
+
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  if (!token) fail('ADMIN_TOKEN is not set (or pass --token).');
+  let response: Response;
+  try {
+    response = await fetch(base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    fail(`cannot reach ${base}: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const detail = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    fail(`${response.status} ${detail?.code ?? ''}: ${detail?.message ?? text}`);
+  }
+  return parsed;
+}
+
+const number = (value: string | undefined, name: string) => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) fail(`${name} must be a number`);
+  return n;
+};
+
+const [verb, ...args] = positionals;
+const need = (count: number) => {
+  if (args.length < count) fail(USAGE);
+};
+const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+
+switch (verb) {
+  case 'create-org': {
+    need(1);
+    const created = (await call('POST', '/internal/orgs', {
+      name: args.join(' '),
+      starting_credit_usd: number(values.credit, '--credit'),
+    })) as { org_id: string; api_key: string };
+    console.log(`org_id:  ${created.org_id}`);
+    console.log(`api_key: ${created.api_key}   (shown once: store it now)`);
+    break;
+  }
+  case 'show':
+    need(1);
+    print(await call('GET', `/internal/orgs/${args[0]}`));
+    break;
+  case 'deposit':
+    need(2);
+    print(
+      await call('POST', `/internal/orgs/${args[0]}/deposits`, {
+        amount_usd: number(args[1], 'amount'),
+      }),
+    );
+    break;
+  case 'add-key':
+    need(1);
+    print(await call('POST', `/internal/orgs/${args[0]}/keys`));
+    break;
+  case 'revoke-key':
+    need(2);
+    print(await call('DELETE', `/internal/orgs/${args[0]}/keys/${args[1]}`));
+    break;
+  case 'limits':
+    need(1);
+    print(
+      await call('PATCH', `/internal/orgs/${args[0]}/limits`, {
+        concurrency: number(values.concurrency, '--concurrency'),
+        instant_clones: number(values['instant-clones'], '--instant-clones'),
+        live_clones: number(values['live-clones'], '--live-clones'),
+        concurrent_calls: number(values['concurrent-calls'], '--concurrent-calls'),
+      }),
+    );
+    break;
+  default:
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+}
