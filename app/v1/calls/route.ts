@@ -36,14 +36,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
       urlSigningKey: deps.settings.urlSigningKey,
       nowMs: deps.clock.now(),
     };
-    const calls = rows.map((row) => {
-      const {
-        transcripts: _t,
-        concatenated_transcript: _c,
-        ...item
-      } = renderCall(row, null, options);
-      return item;
-    });
+    const calls = rows.map((row) => renderCallListItem(row, options));
     return Response.json({ calls, count: calls.length, next_cursor: nextCursor });
   },
 });
