@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Drivers with native sockets or large payloads stay outside the bundle.
-  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler WASM
+  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler Emscripten
   // packages from node_modules, where they find their data files at run time. wavefile stays
   // external so the bundle loads the same CommonJS build as Node and tests do (Turbopack would
   // pick its ESM build, which has no default export).

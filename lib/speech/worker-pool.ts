@@ -41,7 +41,7 @@ export interface WorkerPoolOptions {
 }
 
 /**
- * Worker threads that each keep one warm WASM instance. Jobs wait in lanes (one per synthesis
+ * Worker threads that each keep one warm synthesizer instance. Jobs wait in lanes (one per synthesis
  * request) served round-robin, so a long text cannot starve a short one. Workers start on first
  * use; a worker that dies fails its job with an Error and is replaced on demand.
  */

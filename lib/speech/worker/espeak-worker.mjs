@@ -1,6 +1,6 @@
-// One warm eSpeak-NG (WebAssembly) instance per worker thread. Plain .mjs on purpose: Next bundles
+// One warm eSpeak-NG instance (Emscripten build) per worker thread. Plain .mjs on purpose: Next bundles
 // route code with Turbopack, so the pool loads this file from disk at run time (see worker-pool.ts)
-// and it imports the WASM packages straight from node_modules, where they find their data files.
+// and it imports the Emscripten packages straight from node_modules, where they find their data files.
 //
 // Messages in:  { type: 'synthesize', id, text, voice, rate, sampleRate } | { type: 'voices', id }
 // Messages out: { type: 'ready' } | { type: 'audio', id, pcm: ArrayBuffer } | { type: 'voices', id, voices }
