@@ -9,6 +9,8 @@ export interface RunningServer {
   logs(): string;
   /** SIGTERM, then wait for the process to exit; resolves with its exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL: the process dies at once, mid-work, as in a crash. */
+  kill(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -67,6 +69,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

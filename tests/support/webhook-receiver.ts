@@ -10,17 +10,18 @@ export interface ReceivedWebhook {
 /** A real HTTP webhook receiver on loopback that records every request and answers `status`. */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const state = { status: 204 };
+  const state = { status: 204, location: 'http://169.254.169.254/latest/meta-data' };
+  /** Statuses to answer before falling back to `status`, one per request. */
+  const queue: number[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      res.statusCode = state.status;
-      if (state.status >= 300 && state.status < 400) {
-        res.setHeader('location', 'http://169.254.169.254/latest/meta-data');
-      }
-      res.end(state.status >= 400 ? 'receiver says no' : '');
+      const status = queue.shift() ?? state.status;
+      res.statusCode = status;
+      if (status >= 300 && status < 400) res.setHeader('location', state.location);
+      res.end(status >= 400 ? 'receiver says no' : '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,6 +30,13 @@ export async function startWebhookReceiver() {
     received,
     setStatus(status: number) {
       state.status = status;
+    },
+    /** Answers these statuses to the next requests, in order. */
+    answerNext(...statuses: number[]) {
+      queue.push(...statuses);
+    },
+    redirectTo(location: string) {
+      state.location = location;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

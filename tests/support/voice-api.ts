@@ -1,0 +1,120 @@
+import { expect } from 'vitest';
+import { CallDetail, type CallDetailBody } from '@/schemas/calls';
+import { freshPostgresUrl } from './databases';
+import { ADMIN_TOKEN, admin, eventually, freshRedisDb } from './leads-api';
+import { startServer, type RunningServer, type StartOptions } from './server';
+
+export interface VoiceServer extends RunningServer {
+  databaseUrl: string;
+  redisUrl: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A built server on a fresh database of the real Postgres server and a fresh logical Redis
+ * database, with the admin API on. Pass `databaseUrl`/`redisUrl` to share them between instances.
+ */
+export async function startVoiceServer(
+  options: StartOptions & { redisDb: number; databaseUrl?: string; redisUrl?: string },
+): Promise<VoiceServer> {
+  const owned = options.databaseUrl ? undefined : await freshPostgresUrl();
+  const databaseUrl = options.databaseUrl ?? owned!.url;
+  const redisUrl = options.redisUrl ?? (await freshRedisDb(options.redisDb));
+  const server = await startServer({
+    ...options,
+    env: {
+      ADMIN_TOKEN,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      ...options.env,
+    },
+  });
+  return {
+    ...server,
+    databaseUrl,
+    redisUrl,
+    dispose: async () => {
+      await server.stop();
+      await owned?.drop();
+    },
+  };
+}
+
+export interface TestOrg {
+  orgId: string;
+  apiKey: string;
+  keyId: string;
+}
+
+export async function createTestOrg(base: string, startingCreditUsd = 10): Promise<TestOrg> {
+  const created = (await fetch(`${base}/internal/orgs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Test org', starting_credit_usd: startingCreditUsd }),
+  }).then((r) => r.json())) as { org_id: string; api_key: string; key_id: string };
+  return { orgId: created.org_id, apiKey: created.api_key, keyId: created.key_id };
+}
+
+export async function orgDetail(base: string, orgId: string) {
+  return (await admin(base, `/internal/orgs/${orgId}`)) as {
+    wallet: { balance_usd: number; deposits_usd: number; starting_credit_usd: number };
+    webhook_signing_secret: string;
+    limits: Record<string, number>;
+  };
+}
+
+/** A request with the org's key as `Authorization: Bearer <key>`. */
+export function voice(
+  base: string,
+  apiKey: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<Response> {
+  const { json, ...rest } = init;
+  return fetch(base + path, {
+    ...rest,
+    method: rest.method ?? (json === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...rest.headers,
+    },
+    body: json === undefined ? rest.body : JSON.stringify(json),
+  });
+}
+
+export async function dispatch(
+  base: string,
+  apiKey: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const response = await voice(base, apiKey, '/v1/calls', { json: body });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { call_id: string }).call_id;
+}
+
+export async function getCall(
+  base: string,
+  apiKey: string,
+  callId: string,
+): Promise<CallDetailBody> {
+  const response = await voice(base, apiKey, `/v1/calls/${callId}`);
+  expect(response.status).toBe(200);
+  return CallDetail.parse(await response.json());
+}
+
+/** Polls the call until it has ended (complete or call_error). */
+export function waitForEnd(
+  base: string,
+  apiKey: string,
+  callId: string,
+  timeoutMs = 30_000,
+): Promise<CallDetailBody> {
+  return eventually(async () => {
+    const call = await getCall(base, apiKey, callId);
+    return call.completed ? call : undefined;
+  }, timeoutMs);
+}
+
+export const TASK =
+  'Confirm the dental appointment for {{day}} at 3pm. Ask whether they need parking. Offer to send a text reminder.';
