@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `npm run typecheck` checks the whole tree (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // CMS images are resized by Sanity's CDN (lib/site/image-loader.ts), not by Next's optimizer.
+  images: { loader: 'custom', loaderFile: './lib/site/image-loader.ts' },
 };
 
 export default nextConfig;

@@ -37,6 +37,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/require-build.ts', 'tests/support/require-chromium.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          // One server and one Chromium at a time on this 2-core machine.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,10 +1,19 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { siteOrigin } from '@/lib/site/site-origin';
+import './globals.css';
 
-export const metadata: Metadata = {
-  title: 'Voice AI — phone agents that sound human',
-  description: 'AI phone agents that place and answer calls, with an API for developers.',
-};
+const description = 'AI phone agents that place and answer calls, with an API for developers.';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    metadataBase: new URL(await siteOrigin()),
+    title: { default: 'Voice AI — phone agents that sound human', template: '%s — Voice AI' },
+    description,
+    openGraph: { siteName: 'Voice AI', type: 'website', locale: 'en_US' },
+    alternates: { types: { 'application/rss+xml': '/blog/rss.xml' } },
+  };
+}
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

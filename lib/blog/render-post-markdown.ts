@@ -1,6 +1,7 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import { portableTextToMarkdown } from '@portabletext/markdown';
 import { z } from 'zod';
+import { escapeMarkdownText } from './escape-markdown-text';
 
 export const RawPost = z.object({
   _id: z.string(),
@@ -22,12 +23,38 @@ const bodyImage = z.object({
   alt: z.string().optional(),
 });
 
-/** `# Title`, a byline, the excerpt as a blockquote, then the body. */
+const span = z.object({ _type: z.literal('span'), text: z.string() }).loose();
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * The markdown library copies span text verbatim, so `<script>` typed in the editor would be
+ * raw HTML in the document. Outside code marks (where entities would show literally) it is
+ * entity-encoded: it still reads as `<script>` once rendered, and never runs.
+ */
+function neutraliseSpanHtml<B extends { _type: string }>(block: B): B {
+  const children = (block as { children?: unknown }).children;
+  if (block._type !== 'block' || !Array.isArray(children)) return block;
+  return {
+    ...block,
+    children: children.map((child: unknown) => {
+      const parsed = span.safeParse(child);
+      if (!parsed.success) return child;
+      const marks = (child as { marks?: unknown }).marks;
+      if (Array.isArray(marks) && marks.includes('code')) return child;
+      return { ...parsed.data, text: parsed.data.text.replace(/[&<>]/g, (c) => HTML_ENTITIES[c]!) };
+    }),
+  };
+}
+
+/**
+ * `# Title`, a byline, the excerpt as a blockquote, then the body. Title, author name and
+ * excerpt are editor text: each is escaped onto one line (see escape-markdown-text.ts).
+ */
 export function renderPostMarkdown(post: RawPost, images: ImageSource): string {
   const builder = createImageUrlBuilder(images);
-  const sections = [`# ${post.title.trim()}`];
+  const sections = [`# ${escapeMarkdownText(post.title)}`];
 
-  const name = post.author?.name?.trim();
+  const name = escapeMarkdownText(post.author?.name ?? '');
   const date = post.publishedAt ? new Date(post.publishedAt) : undefined;
   const byline = [
     name ? `By ${name}` : undefined,
@@ -37,22 +64,25 @@ export function renderPostMarkdown(post: RawPost, images: ImageSource): string {
     .join(' · ');
   if (byline) sections.push(byline);
 
-  const excerpt = post.excerpt?.trim();
-  if (excerpt)
-    sections.push(
-      excerpt
-        .split('\n')
-        .map((line) => `> ${line}`.trimEnd())
-        .join('\n'),
-    );
+  const excerpt = escapeMarkdownText(post.excerpt ?? '');
+  if (excerpt) sections.push(`> ${excerpt}`);
 
   if (post.body && post.body.length > 0) {
-    const body = portableTextToMarkdown(post.body, {
+    const body = portableTextToMarkdown(post.body.map(neutraliseSpanHtml), {
       types: {
+        // Editor HTML is shown as code, never passed through as markup (the library's default).
+        html: ({ value }) => {
+          const html = (value as { html?: unknown }).html;
+          if (typeof html !== 'string' || html.trim() === '') return '';
+          const fence = '`'.repeat(
+            Math.max(3, ...(html.match(/`+/g) ?? []).map((f) => f.length + 1)),
+          );
+          return `${fence}html\n${html}\n${fence}`;
+        },
         image: ({ value }) => {
           const parsed = bodyImage.safeParse(value);
           if (!parsed.success) return '';
-          const alt = (parsed.data.alt ?? '').replace(/[[\]]/g, '');
+          const alt = escapeMarkdownText(parsed.data.alt ?? '');
           return `![${alt}](${builder.image(parsed.data).url()})`;
         },
       },

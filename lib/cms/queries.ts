@@ -30,3 +30,10 @@ export const LEAD_FORM_QUERY = `{
   },
   "settings": *[_type == "leadSettings"][0]{ blockedEmails, blockedDomains }
 }`;
+
+/** Any published post with what its page shows: body, featured image, author with avatar. */
+export const BLOG_POST_PAGE = `*[_type == "post" && slug.current == $slug && ${PUBLISHED}]
+  | order(_id asc) [0] {
+  _id, title, slug, excerpt, featuredImage, publishedAt, categories, contentSource, body,
+  "author": author->{ name, avatar }
+}`;

@@ -29,14 +29,14 @@ async function list(query = '', base = server.url) {
 describe('GET /api/blog', () => {
   it('returns the first page of published editorial posts with exact keys', async () => {
     const body = await list();
-    expect(body).toMatchObject({ total: 64, page: 1, limit: 50, hasMore: true });
+    expect(body).toMatchObject({ total: 65, page: 1, limit: 50, hasMore: true });
     expect(body.posts).toHaveLength(50);
     expect(body.posts[0]!.slug.current).toBe('callback-requests');
   });
 
   it('orders newest first, undated last, ties by _id', async () => {
     const { posts } = await list('?limit=100');
-    expect(posts).toHaveLength(64);
+    expect(posts).toHaveLength(65);
     const dated = posts.filter((p) => p.publishedAt);
     const dates = dated.map((p) => p.publishedAt!);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -91,18 +91,18 @@ describe('GET /api/blog', () => {
     const body = await list(query);
     expect(body.page).toBe(page);
     expect(body.limit).toBe(limit);
-    expect(body.posts).toHaveLength(Math.min(limit, 64));
+    expect(body.posts).toHaveLength(Math.min(limit, 65));
   });
 
   it('reports total and hasMore exactly at the last page and past it', async () => {
     const last = await list('?page=7&limit=10');
-    expect(last).toMatchObject({ total: 64, page: 7, limit: 10, hasMore: false });
-    expect(last.posts).toHaveLength(4);
+    expect(last).toMatchObject({ total: 65, page: 7, limit: 10, hasMore: false });
+    expect(last.posts).toHaveLength(5);
     const before = await list('?page=6&limit=10');
     expect(before.hasMore).toBe(true);
     const past = await list('?page=8&limit=10');
-    expect(past).toMatchObject({ total: 64, page: 8, hasMore: false, posts: [] });
-    const exact = await list('?page=2&limit=32');
+    expect(past).toMatchObject({ total: 65, page: 8, hasMore: false, posts: [] });
+    const exact = await list('?page=5&limit=13');
     expect(exact.hasMore).toBe(false);
   });
 
@@ -110,7 +110,7 @@ describe('GET /api/blog', () => {
     const ids = [];
     for (let page = 1; page <= 7; page++)
       ids.push(...(await list(`?page=${page}&limit=10`)).posts.map((p) => p._id));
-    expect(new Set(ids).size).toBe(64);
+    expect(new Set(ids).size).toBe(65);
   });
 
   it('answers 500 BLOG_FETCH_FAILED with the legacy list keys when the CMS fails', async () => {
@@ -154,6 +154,21 @@ describe('GET /api/blog/{slug}/markdown', () => {
     expect(await unicode.text()).toMatch(/^# Agentes de voz en español/);
   });
 
+  it('keeps a hostile title, author and excerpt on one escaped line each', async () => {
+    const response = await fetch(`${server.url}/api/blog/escaping-edge-cases/markdown`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# Escaping &lt;script&gt;.* \\# Second heading \\\[link\\\]/);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toBe('By Eve &lt;b&gt;Markup&lt;/b&gt; \\# Not a heading · 2024-02-19');
+    expect(lines[4]).toMatch(/^> An excerpt with &lt;img .*\\# a heading line - and a list item$/);
+    expect(lines.filter((line) => /^#/.test(line))).toHaveLength(1);
+    // Outside code fences (where editor HTML is shown as code) no markup survives.
+    const prose = text.replace(/^```[\s\S]*?^```$/gm, '');
+    expect(prose).not.toMatch(/<[a-z/!]/i);
+  });
+
   it.each([
     'draft-only-upcoming-feature',
     'future-launch-announcement',
@@ -191,7 +206,7 @@ describe('revalidation', () => {
     });
     try {
       const before = await list('?limit=1', own.url);
-      expect(before.total).toBe(64);
+      expect(before.total).toBe(65);
 
       const post = {
         _id: 'post-fresh-news',
@@ -202,7 +217,7 @@ describe('revalidation', () => {
       };
       appendFileSync(dataset, JSON.stringify(post) + '\n');
       const cached = await list('?limit=1', own.url);
-      expect(cached.total).toBe(64);
+      expect(cached.total).toBe(65);
       expect(cached.posts[0]!.slug.current).not.toBe('fresh-news');
 
       const payload = JSON.stringify({ _id: post._id, _type: 'post' });
@@ -219,7 +234,7 @@ describe('revalidation', () => {
         },
       });
       expect(forged.status).toBe(401);
-      expect((await list('?limit=1', own.url)).total).toBe(64);
+      expect((await list('?limit=1', own.url)).total).toBe(65);
 
       const signed = await fetch(`${own.url}/api/revalidate`, {
         method: 'POST',
@@ -230,7 +245,7 @@ describe('revalidation', () => {
       });
       expect(signed.status).toBe(200);
       const after = await list('?limit=1', own.url);
-      expect(after.total).toBe(65);
+      expect(after.total).toBe(66);
       expect(after.posts[0]!.slug.current).toBe('fresh-news');
     } finally {
       await own.stop();
