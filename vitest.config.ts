@@ -30,6 +30,7 @@ export default defineConfig({
             'tests/support/require-redis.ts',
             'tests/support/require-postgres.ts',
             'tests/support/require-build.ts',
+            'tests/support/pglite-template.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -42,7 +43,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/require-build.ts', 'tests/support/require-chromium.ts'],
+          globalSetup: [
+            'tests/support/require-build.ts',
+            'tests/support/require-chromium.ts',
+            'tests/support/pglite-template.ts',
+          ],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           // One server and one Chromium at a time on this 2-core machine.

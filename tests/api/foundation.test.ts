@@ -7,7 +7,8 @@ const ADMIN_TOKEN = 'test-admin-token-0123456789';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_TOKEN } });
+  // The first start of `npm start`: the embedded database is created from nothing.
+  server = await startServer({ env: { ADMIN_TOKEN }, freshEmbeddedDatabase: true });
 });
 afterAll(async () => {
   await server?.stop();

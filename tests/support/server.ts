@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPglite } from './pglite-template';
 
 export interface RunningServer {
   url: string;
@@ -19,11 +20,14 @@ export interface StartOptions {
   preload?: string[];
   /** Reuse a data directory (restart tests). */
   dataDir?: string;
+  /** Let the server create its embedded database from nothing, as a first `npm start` does. */
+  freshEmbeddedDatabase?: boolean;
 }
 
 /** Starts the production server (server.ts over the `next build` output) on a free port. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'voiceai-data-'));
+  if (!options.freshEmbeddedDatabase && !options.env?.DATABASE_URL) seedPglite(dataDir);
   const args = [
     '--import',
     'tsx',
@@ -45,7 +49,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready: (http:\/\/[^\s]+)/.exec(output);
