@@ -2,3 +2,4 @@
 export * from './orgs';
 export * from './calls';
 export * from './webhooks';
+export * from './speech';

@@ -54,7 +54,13 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_hash_key').on(t.hash), index('api_keys_org_idx').on(t.orgId)],
 );
 
-export const ledgerKinds = ['deposit', 'starting_credit', 'call_charge', 'refund'] as const;
+export const ledgerKinds = [
+  'deposit',
+  'starting_credit',
+  'call_charge',
+  'speech_charge',
+  'refund',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Every change of a wallet, so the balance can be re-derived by summing `amount_micros`. */
@@ -79,7 +85,7 @@ export const walletLedger = pgTable(
       .where(sql`${t.reference} IS NOT NULL`),
     check(
       'wallet_ledger_kind',
-      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'refund')`,
+      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'speech_charge', 'refund')`,
     ),
     check('wallet_ledger_balance_nonnegative', sql`${t.balanceAfterMicros} >= 0`),
   ],
