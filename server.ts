@@ -1,5 +1,5 @@
 // Production entry point: Next's request handler plus the WebSocket endpoints we own.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import next from 'next';
 import { WebSocketServer } from 'ws';
@@ -10,7 +10,7 @@ import { getDatabase } from './lib/db';
 import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
 import { getStore } from './lib/store';
-import { webSocketRoutes } from './lib/ws/ws-routes';
+import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,10 +55,23 @@ async function main(): Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const route = webSocketRoutes[path];
-    if (route) {
+    const endpoint = webSocketRoutes[path];
+    if (endpoint) {
       pinClientIp(request, config.TRUST_PROXY);
-      wss.handleUpgrade(request, socket, head, (ws) => route(ws, request));
+      endpoint(request).then(
+        (accept) => wss.handleUpgrade(request, socket, head, accept),
+        (error: unknown) => {
+          const status = error instanceof UpgradeRefused ? error.status : 500;
+          if (status === 500) console.error(`upgrade ${path} failed:`, error);
+          const body = JSON.stringify({ error: (error as Error).message });
+          socket.end(
+            `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+              (status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '') +
+              `\r\n${body}`,
+          );
+        },
+      );
       return;
     }
     // Not ours: Next's own listener (dev HMR) takes it; when there is none, refuse it cleanly.

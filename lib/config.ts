@@ -165,6 +165,15 @@ export const envSchema = z
       .trim()
       .min(16, 'must be at least 16 characters')
       .default('dev-only-url-signing-key-change-me'),
+    // What speech costs per 1,000 characters, in US dollars (charged against the wallet).
+    SPEECH_PRICE_PER_1K_CHARS_USD: numberOr(
+      0.05,
+      z.number('must be a number').min(0, 'must be 0 or more').max(100, 'must be at most 100'),
+    ),
+    // An OpenAI-compatible /v1/audio/speech server; unset: the in-process eSpeak-NG engine.
+    SPEECH_UPSTREAM_URL: optionalUrl,
+    SPEECH_UPSTREAM_API_KEY: optionalString,
+    SPEECH_UPSTREAM_MODEL: optionalString,
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])

@@ -20,3 +20,105 @@ export const SpeechLimits = z
   })
   .describe('Speech limit record of an organization.')
   .meta({ id: 'SpeechLimits' });
+
+const sampleRate = z.int().min(8000).max(48000).describe('Hz, 8000–48000 (μ-law: 8000 only).');
+
+export const AudioSpec = z
+  .object({
+    container: z
+      .enum(['raw', 'wav'])
+      .default('wav')
+      .describe('raw: bare samples; wav: a WAV stream.'),
+    encoding: z
+      .enum(['pcm_s16le', 'mulaw'])
+      .default('pcm_s16le')
+      .describe('16-bit little-endian PCM, or G.711 μ-law.'),
+    sample_rate: sampleRate.default(24000),
+  })
+  .refine((a) => a.encoding !== 'mulaw' || a.sample_rate === 8000, {
+    message: 'μ-law audio is 8000 Hz only',
+    path: ['sample_rate'],
+  })
+  .describe('Output audio; default WAV, 16-bit PCM, 24 kHz.')
+  .meta({ id: 'AudioSpec' });
+
+export const SpeechControls = z
+  .object({
+    speed: z.number().min(0.5).max(2).optional().describe('Speaking-rate multiplier, 0.5–2.'),
+  })
+  .describe('Delivery controls.')
+  .meta({ id: 'SpeechControls' });
+
+export const TtsRequest = z
+  .object({
+    text: z.string().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
+    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    audio: AudioSpec.optional(),
+    controls: SpeechControls.optional(),
+  })
+  .meta({ id: 'TtsRequest' });
+
+export const OpenAiSpeechRequest = z
+  .object({
+    model: z
+      .string()
+      .refine((m) => m === 'btts-3' || m === 'btts-2', {
+        message: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
+      })
+      .describe('btts-3 or btts-2.'),
+    input: z
+      .string()
+      .trim()
+      .min(1)
+      .max(4_096)
+      .describe('What to say (≤ 4,096 characters, as OpenAI).'),
+    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    response_format: z
+      .string()
+      .default('wav')
+      .refine((f) => f === 'wav' || f === 'pcm', {
+        message: 'must be wav or pcm (mp3, opus, aac and flac are not produced)',
+      })
+      .describe('wav, or pcm (raw 24 kHz 16-bit little-endian mono, as OpenAI).'),
+    speed: z
+      .number()
+      .min(0.5)
+      .max(2)
+      .default(1)
+      .describe('0.5–2 (OpenAI allows 0.25–4; this engine does not).'),
+  })
+  .describe('OpenAI-compatible speech request.')
+  .meta({ id: 'OpenAiSpeechRequest' });
+
+export const speakFormats = [
+  'pcm_8000',
+  'pcm_16000',
+  'pcm_24000',
+  'pcm_44100',
+  'ulaw_8000',
+] as const;
+
+export const SpeakRequest = z
+  .object({
+    text: z.string().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
+    voice_id: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    output_format: z.enum(speakFormats).default('pcm_24000'),
+  })
+  .meta({ id: 'SpeakRequest' });
+
+export const ShareRequest = z
+  .object({
+    text: z.string().trim().min(1).max(5_000),
+    voice: z.string().trim().min(1).max(100),
+    audio: AudioSpec.optional(),
+  })
+  .meta({ id: 'ShareRequest' });
+
+export const ShareResponse = z
+  .object({
+    share_id: z.string().describe('Unguessable; the public link is the only credential.'),
+    url: z
+      .url()
+      .describe('Anyone with the link can play it; each play is billed to the link owner.'),
+  })
+  .meta({ id: 'ShareResponse' });

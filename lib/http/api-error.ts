@@ -6,6 +6,8 @@ export interface ApiErrorOptions {
   field?: string;
   /** Response headers that belong to this error (Retry-After, Allow, ...). */
   headers?: Record<string, string>;
+  /** The organization's concurrency limit, for CONCURRENCY_LIMIT_REACHED's own body. */
+  limit?: number;
   cause?: unknown;
 }
 
@@ -17,6 +19,7 @@ export class ApiError extends Error {
   readonly hint: string;
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  readonly limit: number | undefined;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const entry = errorCodes[code];
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.hint = options.hint ?? entry.hint;
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.limit = options.limit;
   }
 }
 

@@ -67,6 +67,21 @@ export const errorCodes = {
     message: 'The call has already ended.',
     hint: 'Only queued or started calls can be stopped.',
   },
+  CONCURRENCY_LIMIT_REACHED: {
+    status: 429,
+    message: 'All of this organization’s concurrent speech generations are in use.',
+    hint: 'Wait Retry-After seconds and retry; close idle WebSockets to free their slots.',
+  },
+  VOICE_NOT_FOUND: {
+    status: 404,
+    message: 'No voice has this id.',
+    hint: 'Use an id from GET /v1/voices.',
+  },
+  SPEECH_FAILED: {
+    status: 502,
+    message: 'The speech engine failed; nothing was charged.',
+    hint: 'Retry the request.',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'The database did not answer.',

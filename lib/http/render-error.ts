@@ -37,7 +37,16 @@ export function renderError(thrown: unknown, context: RenderErrorContext): Respo
     ...(error.field === undefined ? {} : { field: error.field }),
   };
   const legacy = context.legacy ? context.legacy(detail) : {};
-  const body = { ...legacy, ok: false as const, error: detail };
+  // The spec gives the speech endpoints' 429 a body of its own, not the envelope.
+  const body =
+    error.code === 'CONCURRENCY_LIMIT_REACHED'
+      ? {
+          error: 'concurrency_limit_reached',
+          limit: error.limit ?? 0,
+          message: error.message,
+          docs: detail.docs,
+        }
+      : { ...legacy, ok: false as const, error: detail };
   return Response.json(body, {
     status: error.status,
     headers: { ...error.headers, 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store' },

@@ -1,10 +1,12 @@
-import type { IncomingMessage } from 'node:http';
-import type { WebSocket } from 'ws';
+import { ttsSocketRoute } from './tts-socket';
+import type { WebSocketEndpoint } from './types';
 
-export type WebSocketHandler = (socket: WebSocket, request: IncomingMessage) => void;
+export { UpgradeRefused, type WebSocketEndpoint } from './types';
 
 /**
  * WebSocket endpoints served by server.ts, by exact path. No route.ts may exist on these
  * paths: Next would end the upgrade itself.
  */
-export const webSocketRoutes: Record<string, WebSocketHandler> = {};
+export const webSocketRoutes: Record<string, WebSocketEndpoint> = {
+  '/v2/tts/ws': ttsSocketRoute,
+};

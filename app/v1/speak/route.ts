@@ -1,0 +1,34 @@
+// POST /v1/speak — a whole text as one WAV file, with x-latency (ms) and x-cost (USD) headers.
+import { ApiError, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
+import { microsToUsd } from '@/lib/orgs/money';
+import { speakFormat } from '@/lib/tts/formats';
+import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
+import { speakWhole } from '@/lib/tts/speak-whole';
+import { SpeakRequest } from '@/schemas/speech';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const input = parseBody(SpeakRequest, await readJson(request, 'INVALID_BODY'));
+    const spoken = await speakWhole(await getSpeechDeps(), {
+      orgId,
+      text: input.text,
+      voice: input.voice_id,
+      format: speakFormat(input.output_format),
+      signal: request.signal,
+    }).catch((error: unknown) => {
+      throw error instanceof ApiError ? error : new ApiError('SPEECH_FAILED', { cause: error });
+    });
+    return new Response(new Uint8Array(spoken.wav), {
+      headers: {
+        'Content-Type': 'audio/x-wav',
+        'Cache-Control': 'no-store',
+        'x-latency': String(spoken.latencyMs),
+        'x-cost': microsToUsd(spoken.chargedMicros).toFixed(6),
+        ...spoken.headers,
+      },
+    });
+  },
+});

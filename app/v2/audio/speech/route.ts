@@ -1,0 +1,29 @@
+// POST /v2/audio/speech — OpenAI-compatible speech (point the openai client's baseURL at {api_url}/v2).
+import { audioResponse, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
+import { contentType } from '@/lib/tts/audio-format';
+import { openAiFormat } from '@/lib/tts/formats';
+import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
+import { startSpeech } from '@/lib/tts/start-speech';
+import { OpenAiSpeechRequest } from '@/schemas/speech';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const input = parseBody(OpenAiSpeechRequest, await readJson(request, 'INVALID_BODY'));
+    const format = openAiFormat(input.response_format);
+    const started = await startSpeech(await getSpeechDeps(), {
+      orgId,
+      text: input.input,
+      voice: input.voice,
+      format,
+      speed: input.speed,
+      signal: request.signal,
+    });
+    return audioResponse(started.audio, {
+      'Content-Type': contentType(format),
+      ...started.headers,
+    });
+  },
+});

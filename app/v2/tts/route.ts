@@ -1,0 +1,29 @@
+// POST /v2/tts — stream speech for a text (WAV or raw PCM/μ-law), under the org's concurrency limit.
+import { audioResponse, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
+import { contentType } from '@/lib/tts/audio-format';
+import { audioFormat } from '@/lib/tts/formats';
+import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
+import { startSpeech } from '@/lib/tts/start-speech';
+import { TtsRequest } from '@/schemas/speech';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const input = parseBody(TtsRequest, await readJson(request, 'INVALID_BODY'));
+    const format = audioFormat(input.audio);
+    const started = await startSpeech(await getSpeechDeps(), {
+      orgId,
+      text: input.text,
+      voice: input.voice,
+      format,
+      speed: input.controls?.speed,
+      signal: request.signal,
+    });
+    return audioResponse(started.audio, {
+      'Content-Type': contentType(format),
+      ...started.headers,
+    });
+  },
+});

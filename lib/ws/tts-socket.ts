@@ -1,0 +1,44 @@
+import type { IncomingMessage } from 'node:http';
+import { getDb } from '../db';
+import { ApiError } from '../http/api-error';
+import { authenticateOrg } from '../orgs/authenticate-org';
+import { getSpeechDeps } from '../tts/get-speech-deps';
+import { TtsSession } from '../tts/tts-session';
+import { UpgradeRefused, type WebSocketEndpoint } from './types';
+
+/**
+ * WSS /v2/tts/ws. Authenticated like the other voice endpoints: `Authorization: Bearer <key>`
+ * (or a bare key), or — for browsers, whose WebSocket API cannot set headers — `?api_key=<key>`.
+ * No valid key → 401 on the upgrade itself.
+ */
+export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage) => {
+  const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('api_key');
+  const header = request.headers.authorization ?? (query ? `Bearer ${query}` : null);
+  let orgId: string;
+  try {
+    ({ orgId } = await authenticateOrg(await getDb(), header));
+  } catch (error) {
+    if (error instanceof ApiError) throw new UpgradeRefused(error.status, error.message);
+    throw error;
+  }
+  const deps = await getSpeechDeps();
+  return (socket) => {
+    const session = new TtsSession(deps, orgId, {
+      sendJson: (frame) => socket.send(JSON.stringify(frame)),
+      sendBinary: (data) => socket.send(data, { binary: true }),
+      close: (code, reason) => socket.close(code, reason),
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return session.binaryRejected();
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : data.toString('utf8');
+      session.handleText(text).catch((error: unknown) => {
+        console.error(`tts session ${session.sessionId}:`, error);
+        socket.close(1011, 'internal error');
+      });
+    });
+    socket.on('close', () => void session.onClosed());
+    socket.on('error', () => void session.onClosed());
+  };
+};
