@@ -66,6 +66,11 @@ export const envSchema = z
       .regex(/^v?\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-02-19')
       .default('2025-02-19'),
     SANITY_USE_CDN: flag,
+    // Prefix of every key in Redis, so several deployments (or test runs) can share one server.
+    STORE_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}:$/, 'must be 1-40 letters, digits, _ . - followed by a colon')
+      .default('vai:'),
     CMS_DATASET: z.string().trim().min(1).default('content/dataset.ndjson'),
     HUBSPOT_ACCESS_TOKEN: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,

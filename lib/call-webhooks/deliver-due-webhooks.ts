@@ -43,7 +43,14 @@ async function attempt(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
     .select({ secret: schema.organizations.webhookSecret })
     .from(schema.organizations)
     .where(eq(schema.organizations.id, delivery.orgId));
-  if (!call || !org) return;
+  if (!call || !org) {
+    // Nothing left to describe: give the delivery up rather than claim it again forever.
+    await db
+      .update(schema.webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, leaseToken: null, leaseUntil: null })
+      .where(eq(schema.webhookDeliveries.id, delivery.id));
+    return;
+  }
   const data = renderCall(call, await getTranscripts(db, call.id), {
     origin: call.apiOrigin,
     urlSigningKey: deps.settings.urlSigningKey,
@@ -78,14 +85,8 @@ async function attempt(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
     !delivered &&
     (statusCode === 410 || now.getTime() - delivery.createdAt.getTime() >= GIVE_UP_AFTER_MS);
   await db.transaction(async (tx) => {
-    await tx.insert(schema.webhookAttempts).values({
-      deliveryId: delivery.id,
-      attemptedAt,
-      statusCode,
-      responseMs,
-      error,
-    });
-    await tx
+    // The attempt is logged only while our lease stands; a worker that lost it records nothing.
+    const held = await tx
       .update(schema.webhookDeliveries)
       .set({
         attempts,
@@ -101,7 +102,16 @@ async function attempt(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
           eq(schema.webhookDeliveries.id, delivery.id),
           eq(schema.webhookDeliveries.leaseToken, delivery.leaseToken!),
         ),
-      );
+      )
+      .returning({ id: schema.webhookDeliveries.id });
+    if (held.length === 0) return;
+    await tx.insert(schema.webhookAttempts).values({
+      deliveryId: delivery.id,
+      attemptedAt,
+      statusCode,
+      responseMs,
+      error,
+    });
   });
 }
 

@@ -8,8 +8,6 @@ import { createTcpDriver, redactRedisUrl } from './tcp-driver';
 import type { Store } from './types';
 import { createUpstashDriver } from './upstash-driver';
 
-const KEY_PREFIX = 'vai:';
-
 /** Picks the adapter from configuration: Upstash, then TCP Redis, else the embedded store. */
 export function createStore(config: Config): Store {
   if (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {
@@ -21,12 +19,17 @@ export function createStore(config: Config): Store {
       'upstash',
       `upstash (${new URL(config.UPSTASH_REDIS_REST_URL).host})`,
       driver,
-      KEY_PREFIX,
+      config.STORE_KEY_PREFIX,
     );
   }
   if (config.REDIS_URL) {
     const description = `redis tcp (${redactRedisUrl(config.REDIS_URL)})`;
-    return new RedisStore('tcp', description, createTcpDriver(config.REDIS_URL), KEY_PREFIX);
+    return new RedisStore(
+      'tcp',
+      description,
+      createTcpDriver(config.REDIS_URL),
+      config.STORE_KEY_PREFIX,
+    );
   }
   return new EmbeddedStore({ file: join(config.DATA_DIR, 'store.json') });
 }

@@ -15,7 +15,6 @@ let org: TestOrg;
 
 beforeAll(async () => {
   server = await startVoiceServer({
-    redisDb: 2,
     env: { SANDBOX_TIME_SCALE: '200', CALL_SCHEDULER: 'false' },
   });
   org = await createTestOrg(server.url);

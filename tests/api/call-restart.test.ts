@@ -20,7 +20,7 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ redisDb: 6, env: { SANDBOX_TIME_SCALE: SCALE } });
+  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: SCALE } });
   org = await createTestOrg(server.url);
 });
 afterAll(() => server?.dispose());
@@ -97,8 +97,7 @@ describe('a server killed mid-call', () => {
       dataDir: server.dataDir,
       env: {
         ADMIN_TOKEN,
-        DATABASE_URL: server.databaseUrl,
-        REDIS_URL: server.redisUrl,
+        ...server.env,
         SANDBOX_TIME_SCALE: SCALE,
       },
     });

@@ -21,7 +21,6 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startVoiceServer({
-    redisDb: 5,
     // Receivers in this file listen on loopback, which is refused unless allow-listed.
     env: { SANDBOX_TIME_SCALE: '200', WEBHOOK_ALLOW_IPS: '127.0.0.1' },
   });

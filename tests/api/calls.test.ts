@@ -19,7 +19,7 @@ let org: TestOrg;
 
 beforeAll(async () => {
   // A 30-second call plays in about 0.15 s of wall time.
-  server = await startVoiceServer({ redisDb: 4, env: { SANDBOX_TIME_SCALE: '200' } });
+  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
   org = await createTestOrg(server.url, 20);
 });
 afterAll(() => server?.dispose());

@@ -19,7 +19,7 @@ let b: TestOrg;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ redisDb: 3, env: { SANDBOX_TIME_SCALE: '200' } });
+  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
   a = await createTestOrg(server.url);
   b = await createTestOrg(server.url);
   receiver = await startWebhookReceiver();

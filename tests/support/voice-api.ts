@@ -1,38 +1,45 @@
 import { expect } from 'vitest';
 import { CallDetail, type CallDetailBody } from '@/schemas/calls';
 import { freshPostgresUrl } from './databases';
-import { ADMIN_TOKEN, admin, eventually, freshRedisDb } from './leads-api';
+import { randomBytes } from 'node:crypto';
+import { ADMIN_TOKEN, admin, eventually } from './leads-api';
+import { TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
 
 export interface VoiceServer extends RunningServer {
   databaseUrl: string;
-  redisUrl: string;
+  keyPrefix: string;
+  /** The environment that points another process at the same database and keys. */
+  env: Record<string, string>;
   dispose(): Promise<void>;
 }
 
 /**
- * A built server on a fresh database of the real Postgres server and a fresh logical Redis
- * database, with the admin API on. Pass `databaseUrl`/`redisUrl` to share them between instances.
+ * A built server on a fresh database of the real Postgres server and the real Redis under a key
+ * prefix of its own (no flush needed, so suites never disturb each other), with the admin API on.
+ * Pass `shareWith` to run another instance on the same database and keys.
  */
 export async function startVoiceServer(
-  options: StartOptions & { redisDb: number; databaseUrl?: string; redisUrl?: string },
+  options: StartOptions & { shareWith?: VoiceServer } = {},
 ): Promise<VoiceServer> {
-  const owned = options.databaseUrl ? undefined : await freshPostgresUrl();
-  const databaseUrl = options.databaseUrl ?? owned!.url;
-  const redisUrl = options.redisUrl ?? (await freshRedisDb(options.redisDb));
+  const owned = options.shareWith ? undefined : await freshPostgresUrl();
+  const databaseUrl = options.shareWith?.databaseUrl ?? owned!.url;
+  const keyPrefix = options.shareWith?.keyPrefix ?? `vai-t-${randomBytes(5).toString('hex')}:`;
   const server = await startServer({
     ...options,
     env: {
       ADMIN_TOKEN,
       DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
+      REDIS_URL: TEST_REDIS_URL,
+      STORE_KEY_PREFIX: keyPrefix,
       ...options.env,
     },
   });
   return {
     ...server,
     databaseUrl,
-    redisUrl,
+    keyPrefix,
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: TEST_REDIS_URL, STORE_KEY_PREFIX: keyPrefix },
     dispose: async () => {
       await server.stop();
       await owned?.drop();

@@ -1,0 +1,133 @@
+import { and, inArray, min } from 'drizzle-orm';
+import { ScriptedAgent, type AgentBrain } from '@/lib/agent';
+import { runDueWork } from '@/lib/calls/run-due-work';
+import type { CallDeps, CallSettings } from '@/lib/calls/types';
+import { schema, type Db } from '@/lib/db';
+import type { Clock } from '@/lib/runtime/clock';
+import type { SpeechEngine } from '@/lib/speech';
+import { EmbeddedStore, type Store } from '@/lib/store';
+import { SandboxCallProvider } from '@/lib/telephony';
+import {
+  WebhookError,
+  type WebhookDelivery,
+  type WebhookResult,
+  type WebhookSender,
+} from '@/lib/webhooks';
+
+/** The clock of the simulated line: it moves only when the test moves it. */
+export interface ControlledClock extends Clock {
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+/**
+ * A clock the test moves by hand. `sleep` (used by an idempotency twin polling for its holder)
+ * yields to the event loop in real time, at most 5 ms, without moving the line's clock, so a
+ * twin waits for the real database work of its holder.
+ */
+export function controlledClock(start = Date.parse('2026-11-05T09:00:00Z')): ControlledClock {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
+    set: (ms) => {
+      now = ms;
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** What the fake receiver answers: 2xx, an HTTP error status, or no answer at all. */
+export type ReceiverAnswer = { status: number } | { error: string };
+
+/** A webhook sender (the port) that records every delivery and answers as told. */
+export function recordingCallWebhooks(): WebhookSender & {
+  sent: WebhookDelivery[];
+  answer: ReceiverAnswer;
+} {
+  const sender = {
+    kind: 'outbox' as const,
+    description: 'recording (test)',
+    sent: [] as WebhookDelivery[],
+    answer: { status: 200 } as ReceiverAnswer,
+    send(delivery: WebhookDelivery): Promise<WebhookResult> {
+      sender.sent.push(delivery);
+      const answer = sender.answer;
+      if ('error' in answer) return Promise.reject(new WebhookError(answer.error));
+      if (answer.status >= 200 && answer.status < 300) {
+        return Promise.resolve({ status: answer.status, ms: 7 });
+      }
+      return Promise.reject(
+        new WebhookError(`${delivery.url} answered ${answer.status}`, answer.status, 7),
+      );
+    },
+  };
+  return sender;
+}
+
+export const TEST_CALL_SETTINGS: CallSettings = {
+  pricePerMinuteMicros: 90_000,
+  timeScale: 1000,
+  urlSigningKey: 'k'.repeat(32),
+  allowIps: [],
+};
+
+export type TestCallDeps = CallDeps & {
+  clock: ControlledClock;
+  webhooks: ReturnType<typeof recordingCallWebhooks>;
+};
+
+/** Call deps on a real database and speech engine, with the sandbox line and scripted agent. */
+export function testCallDeps(
+  db: Db,
+  speech: SpeechEngine,
+  over: { clock?: ControlledClock; store?: Store; brain?: AgentBrain } = {},
+): TestCallDeps {
+  const clock = over.clock ?? controlledClock();
+  return {
+    db,
+    store: over.store ?? new EmbeddedStore({}),
+    clock,
+    speech,
+    provider: new SandboxCallProvider(),
+    brain: over.brain ?? new ScriptedAgent(),
+    webhooks: recordingCallWebhooks(),
+    settings: TEST_CALL_SETTINGS,
+  };
+}
+
+/** When the next step of any of these calls is due, or null when none has one. */
+async function nextDue(db: Db, callIds: string[]): Promise<number | null> {
+  const [row] = await db
+    .select({ at: min(schema.calls.nextStepAt) })
+    .from(schema.calls)
+    .where(
+      and(
+        inArray(schema.calls.id, callIds),
+        inArray(schema.calls.queueStatus, ['queued', 'started']),
+      ),
+    );
+  return row?.at ? row.at.getTime() : null;
+}
+
+/**
+ * Runs due work, moving the clock to each next step, until these calls have all ended.
+ * `afterPass` sees the state between passes (for invariants such as the concurrency cap).
+ */
+export async function playCalls(
+  deps: TestCallDeps,
+  callIds: string[],
+  options: { afterPass?: () => Promise<void>; maxPasses?: number } = {},
+): Promise<number> {
+  const maxPasses = options.maxPasses ?? 2_000;
+  for (let pass = 1; pass <= maxPasses; pass++) {
+    const due = await nextDue(deps.db, callIds);
+    if (due === null) return pass - 1;
+    if (due > deps.clock.now()) deps.clock.set(due);
+    await runDueWork(deps);
+    await options.afterPass?.();
+  }
+  throw new Error(`calls still running after ${maxPasses} passes`);
+}

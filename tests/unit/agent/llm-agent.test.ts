@@ -1,0 +1,160 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LlmAgent, type AgentContext } from '@/lib/agent';
+
+// msw stands in for an OpenAI-compatible chat-completions server (third-party); the agent and
+// the official `openai` client it drives are real.
+const BASE_URL = 'http://llm.test/v1';
+
+interface ChatRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+const received: { body: ChatRequest; auth: string | null }[] = [];
+let reply: JsonBodyType = null;
+
+const completion = (content: string | null) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'test-model',
+  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+});
+
+const server = setupServer(
+  http.post(`${BASE_URL}/chat/completions`, async ({ request }) => {
+    received.push({
+      body: (await request.json()) as ChatRequest,
+      auth: request.headers.get('authorization'),
+    });
+    return HttpResponse.json(reply);
+  }),
+);
+// The openai client keeps the fetch it finds when constructed, so the agent is made after msw
+// has patched fetch.
+let agent: LlmAgent;
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  agent = new LlmAgent({ baseURL: BASE_URL, apiKey: 'sk-test', model: 'test-model' });
+});
+afterEach(() => {
+  received.length = 0;
+});
+afterAll(() => server.close());
+
+const context = (over: Partial<AgentContext> = {}): AgentContext => ({
+  task: 'Confirm the delivery for Tuesday.',
+  firstSentence: 'Hi, this is Ada from Acme.',
+  voice: null,
+  language: null,
+  answeredBy: 'human',
+  turns: [],
+  ...over,
+});
+
+const midCall = context({
+  turns: [
+    { user: 'assistant', text: 'Hi, this is Ada from Acme.' },
+    { user: 'user', text: 'Hello, what is it about?' },
+  ],
+});
+
+describe('LlmAgent', () => {
+  it('opens with first_sentence without asking the model', async () => {
+    await expect(agent.nextLine(context())).resolves.toEqual({
+      text: 'Hi, this is Ada from Acme.',
+      end: false,
+    });
+    expect(received).toHaveLength(0);
+  });
+
+  it("speaks the model's reply as the next line", async () => {
+    reply = completion('  It is about your delivery on Tuesday.  ');
+    await expect(agent.nextLine(midCall)).resolves.toEqual({
+      text: 'It is about your delivery on Tuesday.',
+      end: false,
+    });
+  });
+
+  it('asks the model for the opening when there is no first_sentence', async () => {
+    reply = completion('Hello! Quick question about your delivery.');
+    await expect(agent.nextLine(context({ firstSentence: null }))).resolves.toEqual({
+      text: 'Hello! Quick question about your delivery.',
+      end: false,
+    });
+    expect(received).toHaveLength(1);
+  });
+
+  it('ends the call on [END] and does not speak the mark', async () => {
+    reply = completion('Great, see you Tuesday. Goodbye! [END]');
+    await expect(agent.nextLine(midCall)).resolves.toEqual({
+      text: 'Great, see you Tuesday. Goodbye!',
+      end: true,
+    });
+    reply = completion('[END]');
+    await expect(agent.nextLine(midCall)).resolves.toEqual({ text: 'Goodbye.', end: true });
+  });
+
+  it('hangs up after twenty agent lines even if the model never says [END]', async () => {
+    reply = completion('And one more thing.');
+    const turns = Array.from({ length: 19 }, (_, i) => [
+      { user: 'assistant' as const, text: `Line ${i}.` },
+      { user: 'user' as const, text: 'Okay.' },
+    ]).flat();
+    await expect(agent.nextLine(context({ turns: turns.slice(0, -2) }))).resolves.toMatchObject({
+      end: false,
+    });
+    await expect(agent.nextLine(context({ turns }))).resolves.toEqual({
+      text: 'And one more thing.',
+      end: true,
+    });
+  });
+
+  it('sends the task in the system message and the transcript as messages', async () => {
+    reply = completion('Sure.');
+    await agent.nextLine({ ...midCall, language: 'de-DE' });
+    expect(received).toHaveLength(1);
+    const [{ body, auth }] = received as [(typeof received)[number]];
+    expect(auth).toBe('Bearer sk-test');
+    expect(body.model).toBe('test-model');
+    const [system, ...rest] = body.messages;
+    expect(system?.role).toBe('system');
+    expect(system?.content).toContain('Confirm the delivery for Tuesday.');
+    expect(system?.content).toContain('de-DE');
+    expect(system?.content).toContain('[END]');
+    expect(rest).toEqual([
+      { role: 'assistant', content: 'Hi, this is Ada from Acme.' },
+      { role: 'user', content: 'Hello, what is it about?' },
+    ]);
+  });
+
+  it('tells the model when it reached voicemail', async () => {
+    reply = completion('Please call us back. [END]');
+    await agent.nextLine(
+      context({
+        answeredBy: 'voicemail',
+        firstSentence: null,
+        turns: [{ user: 'user', text: 'Leave a message.' }],
+      }),
+    );
+    expect(received[0]?.body.messages[0]?.content).toMatch(/voicemail/i);
+  });
+
+  it('summarizes a call with one more request that asks for a summary', async () => {
+    reply = completion('Ada confirmed the Tuesday delivery.');
+    await expect(agent.summarize(midCall)).resolves.toBe('Ada confirmed the Tuesday delivery.');
+    expect(received[0]?.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/summar/i) as unknown,
+    });
+  });
+
+  it('rejects a malformed upstream reply instead of speaking it', async () => {
+    reply = { id: 'x', object: 'chat.completion', choices: [] };
+    await expect(agent.nextLine(midCall)).rejects.toThrow();
+    reply = { ...completion('x'), choices: [{ index: 0, message: { content: 42 } }] };
+    await expect(agent.nextLine(midCall)).rejects.toThrow();
+  });
+});
