@@ -1,11 +1,13 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
+import { registerSpeechPaths } from './paths/speech';
 
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerCallWebhookPaths,
+  registerSpeechPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
