@@ -24,6 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.dispose());
 
+/** The whole body of a speech request. */
+async function audioOf(
+  path: string,
+  apiKey: string,
+  json: Record<string, unknown>,
+): Promise<Buffer> {
+  const response = await voice(server.url, apiKey, path, { json });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 const sentence = 'The quick brown fox jumps over the lazy dog near the quiet river bank. ';
 const text = (sentences: number) => sentence.repeat(sentences).trim();
 
@@ -198,24 +209,20 @@ describe('audio on every surface', () => {
     expect(rms(parsed.samples)).toBeGreaterThan(200);
 
     const longer = parseWav(
-      Buffer.from(
-        await voice(server.url, org.apiKey, '/v2/tts', {
-          json: { text: text(4), voice: voiceId, audio: { sample_rate: 16000 } },
-        }).then((r) => r.arrayBuffer()),
-      ),
+      await audioOf('/v2/tts', org.apiKey, {
+        text: text(4),
+        voice: voiceId,
+        audio: { sample_rate: 16000 },
+      }),
     );
     expect(longer.seconds).toBeGreaterThan(parsed.seconds * 1.5);
 
     const mulawWav = parseWav(
-      Buffer.from(
-        await voice(server.url, org.apiKey, '/v2/tts', {
-          json: {
-            text: text(1),
-            voice: voiceId,
-            audio: { container: 'wav', encoding: 'mulaw', sample_rate: 8000 },
-          },
-        }).then((r) => r.arrayBuffer()),
-      ),
+      await audioOf('/v2/tts', org.apiKey, {
+        text: text(1),
+        voice: voiceId,
+        audio: { container: 'wav', encoding: 'mulaw', sample_rate: 8000 },
+      }),
     );
     expect(mulawWav.sampleRate).toBe(8000);
     expect(rms(mulawWav.samples)).toBeGreaterThan(200);
