@@ -88,15 +88,19 @@ async function main() {
     const nativeTotal: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
       // Alternate the order so drift on a noisy machine hits both sides alike.
-      const pair = i % 2 === 0 ? [await tts(TEXT_200), await nativeTtfb(TEXT_200)] : [];
-      if (i % 2 === 1) {
-        const n = await nativeTtfb(TEXT_200);
-        pair.push(await tts(TEXT_200), n);
+      let o: { first: number; total: number };
+      let n: { first: number; total: number };
+      if (i % 2 === 0) {
+        o = await tts(TEXT_200);
+        n = await nativeTtfb(TEXT_200);
+      } else {
+        n = await nativeTtfb(TEXT_200);
+        o = await tts(TEXT_200);
       }
-      ours.push(pair[0]!.first);
-      native.push(pair[1]!.first);
-      oursTotal.push(pair[0]!.total);
-      nativeTotal.push(pair[1]!.total);
+      ours.push(o.first);
+      native.push(n.first);
+      oursTotal.push(o.total);
+      nativeTotal.push(n.total);
     }
     const chars = TEXT_200.length;
     console.log(`\nTime to first audio byte, ${chars} characters (${SAMPLES} samples each):`);
