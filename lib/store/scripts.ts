@@ -130,11 +130,10 @@ return {allowed, count, string.format('%d', reset)}
 // its expiry is after `now`; every writing script purges the dead ones first, in the same step.
 // The key itself expires with its last lease, so an abandoned key disappears.
 
-/** Lua that sets the key's PEXPIRE to its latest lease's expiry (a no-op once it is empty). */
+/** Lua that keeps the key alive at least as long as the lease just written (ARGV ttl in `ttl`). */
 const EXPIRE_WITH_LAST_LEASE = `
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-if last[2] then
-  redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(last[2]) - now))
+if redis.call('PTTL', KEYS[1]) < ttl then
+  redis.call('PEXPIRE', KEYS[1], ttl)
 end
 `;
 
@@ -151,10 +150,11 @@ local ttl = tonumber(ARGV[3])
 local now = tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local count = redis.call('ZCARD', KEYS[1])
-if redis.call('ZSCORE', KEYS[1], token) or count < limit then
-  redis.call('ZADD', KEYS[1], now + ttl, token)
+if count < limit or redis.call('ZSCORE', KEYS[1], token) then
+  -- ZADD answers 1 for a new token, 0 for a refreshed one.
+  count = count + redis.call('ZADD', KEYS[1], now + ttl, token)
   ${EXPIRE_WITH_LAST_LEASE}
-  return {1, redis.call('ZCARD', KEYS[1]), 0}
+  return {1, count, 0}
 end
 local retry = 0
 if count > 0 then

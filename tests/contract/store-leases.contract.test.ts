@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedStore, RedisStore, StoreTypeError, type Store } from '@/lib/store';
@@ -220,5 +221,19 @@ describe.each(adapters)('store leases: %s', (_name, create) => {
     expect(results.filter((r) => !r.acquired).every((r) => r.count === 5)).toBe(true);
     expect(await store.leaseCount('race', now)).toBe(5);
     expect(await other.leaseCount('race', now)).toBe(5);
+  });
+});
+
+describe('tcp driver scripts', () => {
+  it('runs a script the server has not seen (NOSCRIPT → EVAL), then by its hash', async () => {
+    const driver = createTcpDriver(TEST_REDIS_URL);
+    // A unique body, so the server's script cache cannot know it yet.
+    const script = `-- ${Date.now()}-${Math.random()}\nreturn ARGV[1] .. KEYS[1]`;
+    const sha = createHash('sha1').update(script).digest('hex');
+    expect(await redis.script('EXISTS', sha)).toEqual([0]);
+    expect(await driver.eval(script, ['k'], ['first:'])).toBe('first:k');
+    expect(await redis.script('EXISTS', sha)).toEqual([1]);
+    expect(await driver.eval(script, ['k'], ['second:'])).toBe('second:k');
+    await driver.quit();
   });
 });
