@@ -3,6 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   StoreTypeError,
+  type LeaseResult,
   type SetIfAbsentResult,
   type SlidingWindowResult,
   type Store,
@@ -12,7 +13,9 @@ import {
 type Value =
   | { type: 'string'; value: string }
   | { type: 'list'; value: string[] }
-  | { type: 'hash'; value: Record<string, string> };
+  | { type: 'hash'; value: Record<string, string> }
+  /** Leases: token → expiry (epoch ms on the caller's clock), like the sorted set on Redis. */
+  | { type: 'leases'; value: Record<string, number> };
 type Entry = Value & { expiresAt?: number };
 
 interface Snapshot {
@@ -196,6 +199,66 @@ export class EmbeddedStore implements Store {
     this.changed();
     const oldest = hits[0] ?? options.now;
     return { allowed, count: hits.length, resetAt: oldest + options.windowMs };
+  }
+
+  /** The live leases under `key` at `now`; expired ones are dropped, as the Redis scripts do. */
+  private liveLeases(key: string, now: number): Record<string, number> {
+    // No prototype: a token is any string, "__proto__" included.
+    const leases = Object.create(null) as Record<string, number>;
+    for (const [token, expiresAt] of Object.entries(this.typed(key, 'leases')?.value ?? {}))
+      if (expiresAt > now) leases[token] = expiresAt;
+    return leases;
+  }
+
+  /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
+  private storeLeases(key: string, leases: Record<string, number>, now: number): void {
+    const last = Math.max(...Object.values(leases));
+    if (Number.isFinite(last))
+      this.data.set(key, { type: 'leases', value: leases, expiresAt: this.now() + last - now });
+    else this.data.delete(key);
+    this.changed();
+  }
+
+  async leaseAcquire(
+    key: string,
+    options: { token: string; limit: number; ttlMs: number; now: number },
+  ): Promise<LeaseResult> {
+    const leases = this.liveLeases(key, options.now);
+    const expiries = Object.values(leases).sort((a, b) => a - b);
+    const count = expiries.length;
+    if (Object.hasOwn(leases, options.token) || count < options.limit) {
+      leases[options.token] = options.now + options.ttlMs;
+      this.storeLeases(key, leases, options.now);
+      return { acquired: true, count: Object.keys(leases).length, retryAfterMs: 0 };
+    }
+    this.storeLeases(key, leases, options.now);
+    // With a lowered limit several leases must expire before one is free, not just the first.
+    const due = expiries[Math.min(count - 1, Math.max(0, count - options.limit))];
+    return { acquired: false, count, retryAfterMs: due === undefined ? 0 : due - options.now };
+  }
+
+  async leaseRelease(key: string, token: string): Promise<boolean> {
+    const entry = this.typed(key, 'leases');
+    if (!entry || !Object.hasOwn(entry.value, token)) return false;
+    delete entry.value[token];
+    if (Object.keys(entry.value).length === 0) this.data.delete(key);
+    this.changed();
+    return true;
+  }
+
+  async leaseRenew(
+    key: string,
+    options: { token: string; ttlMs: number; now: number },
+  ): Promise<boolean> {
+    const leases = this.liveLeases(key, options.now);
+    const renewed = Object.hasOwn(leases, options.token);
+    if (renewed) leases[options.token] = options.now + options.ttlMs;
+    if (this.data.has(key)) this.storeLeases(key, leases, options.now);
+    return renewed;
+  }
+
+  async leaseCount(key: string, now: number): Promise<number> {
+    return Object.keys(this.liveLeases(key, now)).length;
   }
 
   private apply(write: StoreWrite): void {

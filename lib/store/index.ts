@@ -1,4 +1,10 @@
-export type { Store, StoreWrite, SetIfAbsentResult, SlidingWindowResult } from './types';
+export type {
+  LeaseResult,
+  Store,
+  StoreWrite,
+  SetIfAbsentResult,
+  SlidingWindowResult,
+} from './types';
 export { StoreTypeError } from './types';
 export { getStore, createStore } from './get-store';
 export { EmbeddedStore } from './embedded-store';

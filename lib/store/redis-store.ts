@@ -1,6 +1,10 @@
 import {
   DEL_IF_EQUALS,
   INCR_WITH_TTL,
+  LEASE_ACQUIRE,
+  LEASE_COUNT,
+  LEASE_RELEASE,
+  LEASE_RENEW,
   PUSH_CAPPED,
   REPLACE_IF,
   SET_IF_ABSENT,
@@ -8,6 +12,7 @@ import {
 } from './scripts';
 import {
   StoreTypeError,
+  type LeaseResult,
   type SetIfAbsentResult,
   type SlidingWindowResult,
   type Store,
@@ -129,6 +134,48 @@ export class RedisStore implements Store {
       count: Number(reply[1]),
       resetAt: Number(reply[2]),
     };
+  }
+
+  async leaseAcquire(
+    key: string,
+    options: { token: string; limit: number; ttlMs: number; now: number },
+  ): Promise<LeaseResult> {
+    const reply = (await this.driver
+      .eval(
+        LEASE_ACQUIRE,
+        [this.k(key)],
+        [options.token, String(options.limit), String(options.ttlMs), String(options.now)],
+      )
+      .catch(rethrowWrongType(key))) as [number, number, number];
+    return {
+      acquired: Number(reply[0]) === 1,
+      count: Number(reply[1]),
+      retryAfterMs: Number(reply[2]),
+    };
+  }
+
+  async leaseRelease(key: string, token: string): Promise<boolean> {
+    const reply = await this.driver
+      .eval(LEASE_RELEASE, [this.k(key)], [token])
+      .catch(rethrowWrongType(key));
+    return Number(reply) === 1;
+  }
+
+  async leaseRenew(
+    key: string,
+    options: { token: string; ttlMs: number; now: number },
+  ): Promise<boolean> {
+    const reply = await this.driver
+      .eval(LEASE_RENEW, [this.k(key)], [options.token, String(options.ttlMs), String(options.now)])
+      .catch(rethrowWrongType(key));
+    return Number(reply) === 1;
+  }
+
+  async leaseCount(key: string, now: number): Promise<number> {
+    const reply = await this.driver
+      .eval(LEASE_COUNT, [this.k(key)], [String(now)])
+      .catch(rethrowWrongType(key));
+    return Number(reply);
   }
 
   async incr(key: string, options: { by?: number; ttlMs?: number } = {}): Promise<number> {

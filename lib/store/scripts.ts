@@ -125,3 +125,69 @@ if oldest[2] then
 end
 return {allowed, count, string.format('%d', reset)}
 `;
+
+// Leases: a sorted set of token → expiry (epoch ms on the caller's clock). A lease is live while
+// its expiry is after `now`; every writing script purges the dead ones first, in the same step.
+// The key itself expires with its last lease, so an abandoned key disappears.
+
+/** Lua that keeps the key alive at least as long as the lease just written (ARGV ttl in `ttl`). */
+const EXPIRE_WITH_LAST_LEASE = `
+if redis.call('PTTL', KEYS[1]) < ttl then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+`;
+
+/**
+ * KEYS[1]; ARGV[1] token, ARGV[2] limit, ARGV[3] ttl (ms), ARGV[4] now (ms).
+ * Purges expired leases, then adds (or refreshes) the token's lease when it already holds one or
+ * fewer than `limit` remain. Returns {acquired 0|1, count, retryAfterMs}: when refused, the time
+ * until enough leases have expired for one to be free (0 when none is held, i.e. limit <= 0).
+ */
+export const LEASE_ACQUIRE = `
+local token = ARGV[1]
+local limit = tonumber(ARGV[2])
+local ttl = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit or redis.call('ZSCORE', KEYS[1], token) then
+  -- ZADD answers 1 for a new token, 0 for a refreshed one.
+  count = count + redis.call('ZADD', KEYS[1], now + ttl, token)
+  ${EXPIRE_WITH_LAST_LEASE}
+  return {1, count, 0}
+end
+local retry = 0
+if count > 0 then
+  -- With a lowered limit several leases must expire before one is free, not just the first.
+  local index = math.min(count - 1, math.max(0, count - limit))
+  local due = redis.call('ZRANGE', KEYS[1], index, index, 'WITHSCORES')
+  retry = tonumber(due[2]) - now
+end
+return {0, count, retry}
+`;
+
+/** KEYS[1]; ARGV[1] token. Removes that token's lease only. Returns 1 when it was there. */
+export const LEASE_RELEASE = `
+return redis.call('ZREM', KEYS[1], ARGV[1])
+`;
+
+/**
+ * KEYS[1]; ARGV[1] token, ARGV[2] ttl (ms), ARGV[3] now (ms). Extends the token's lease to
+ * now + ttl only while it is still live. Returns 1 when renewed, 0 when it was lost.
+ */
+export const LEASE_RENEW = `
+local ttl = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
+${EXPIRE_WITH_LAST_LEASE}
+return 1
+`;
+
+/** KEYS[1]; ARGV[1] now (ms). Live leases only; read-only, so it writes nothing. */
+export const LEASE_COUNT = `
+return redis.call('ZCOUNT', KEYS[1], '(' .. ARGV[1], '+inf')
+`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RedisDriver } from './redis-store';
 
@@ -9,6 +10,12 @@ export function createTcpDriver(url: string): RedisDriver {
     enableOfflineQueue: true,
     connectTimeout: 5_000,
   });
+  const shas = new Map<string, string>();
+  const sha1 = (script: string) => {
+    let sha = shas.get(script);
+    if (!sha) shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+    return sha;
+  };
   // Connection errors surface on the failing command; the event only needs a listener.
   client.on('error', () => {});
   return {
@@ -24,7 +31,17 @@ export function createTcpDriver(url: string): RedisDriver {
     },
     hgetall: (key) => client.hgetall(key),
     pttl: (key) => client.pttl(key),
-    eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+    // EVALSHA spares sending (and the server hashing) the script body on every call; a server
+    // that has not seen the script yet (first call, restart, SCRIPT FLUSH) answers NOSCRIPT,
+    // and EVAL runs it and caches it there.
+    eval: async (script, keys, args) => {
+      try {
+        return await client.evalsha(sha1(script), keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        return client.eval(script, keys.length, ...keys, ...args);
+      }
+    },
     ping: async () => {
       await client.ping();
     },

@@ -12,6 +12,14 @@ export interface SlidingWindowResult {
   resetAt: number;
 }
 
+export interface LeaseResult {
+  acquired: boolean;
+  /** Unexpired leases under the key after this call (ours included when acquired). */
+  count: number;
+  /** When not acquired: ms until the soonest lease expires (a slot frees at the latest then). */
+  retryAfterMs: number;
+}
+
 export interface SetIfAbsentResult {
   created: boolean;
   /** The value now stored: ours when created, the earlier one otherwise. */
@@ -52,6 +60,25 @@ export interface Store {
     key: string,
     options: { limit: number; windowMs: number; now: number; member: string },
   ): Promise<SlidingWindowResult>;
+  /**
+   * At most `limit` unexpired leases under `key`: expired ones are purged, then `token` is added
+   * with expiry now+ttlMs if room. One atomic step. A token that already holds a live lease is
+   * refreshed (acquired again) rather than counted twice. When several leases must expire before
+   * one is free (the limit was lowered), `retryAfterMs` waits for enough of them, not the first.
+   */
+  leaseAcquire(
+    key: string,
+    options: { token: string; limit: number; ttlMs: number; now: number },
+  ): Promise<LeaseResult>;
+  /** Removes `token`'s lease only (the holder's token is checked); false when it was not there. */
+  leaseRelease(key: string, token: string): Promise<boolean>;
+  /**
+   * Extends `token`'s lease to now+ttlMs only while it is still unexpired; false when it had
+   * expired or was released (the holder lost the slot).
+   */
+  leaseRenew(key: string, options: { token: string; ttlMs: number; now: number }): Promise<boolean>;
+  /** Unexpired leases under `key` (expired ones are not counted). */
+  leaseCount(key: string, now: number): Promise<number>;
   /** Adds `by` (default 1); `ttlMs` is applied when the key has no expiry yet. */
   incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
   /** Appends values; `maxLength` keeps only the newest entries. Returns the new length. */

@@ -46,4 +46,25 @@ describe('EmbeddedStore', () => {
     const reopened = new EmbeddedStore({ file, now: () => now });
     expect(await reopened.get('short')).toBeNull();
   });
+
+  it('keeps leases across a restart and drops them with their last expiry', async () => {
+    let now = 1_000_000;
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'store.json');
+    const first = new EmbeddedStore({ file, now: () => now });
+    await first.leaseAcquire('slots', { token: 'a', limit: 2, ttlMs: 15_000, now });
+    // A token is any string, even one that names an Object.prototype property.
+    await first.leaseAcquire('slots', { token: '__proto__', limit: 2, ttlMs: 15_000, now });
+    await first.close();
+
+    const second = new EmbeddedStore({ file, now: () => now });
+    expect(await second.leaseCount('slots', now)).toBe(2);
+    expect(
+      (await second.leaseAcquire('slots', { token: 'b', limit: 2, ttlMs: 15_000, now })).acquired,
+    ).toBe(false);
+    expect(await second.leaseRelease('slots', '__proto__')).toBe(true);
+    expect(await second.leaseRelease('slots', 'constructor')).toBe(false);
+    now += 15_000;
+    expect(await second.ttl('slots')).toBe(-2);
+    await second.close();
+  });
 });
