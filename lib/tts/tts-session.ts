@@ -107,7 +107,11 @@ export class TtsSession {
         return;
       }
       this.slot = slot;
-      this.stopKeepAlive = slot.keepAlive();
+      this.stopKeepAlive = slot.keepAlive(undefined, () => {
+        // Another holder took the slot after a renewal failed: this session may not go on.
+        this.error('slot_lost', 'The concurrency slot of this session expired.');
+        this.io.close(1011, 'slot lost');
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONCURRENCY_LIMIT_REACHED') {
         this.io.sendJson({

@@ -1,14 +1,22 @@
-// GET /internal/orgs/{org_id} — admin only: wallet, deposits, effective limits, webhook signing secret, keys.
+// GET /internal/orgs/{org_id} — admin only: wallet, deposits, effective limits, speech slots in use, webhook signing secret, keys.
 import { getDb } from '@/lib/db';
 import { defineRoute, requireAdmin, uuidParam } from '@/lib/http';
 import { describeOrg } from '@/lib/orgs/get-org';
+import { systemClock } from '@/lib/runtime/clock';
+import { countSpeechSlots } from '@/lib/speech-limits';
+import { getStore } from '@/lib/store';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     requireAdmin(request);
-    const detail = await describeOrg(await getDb(), uuidParam(params, 'org_id'));
-    return Response.json(detail, { headers: { 'Cache-Control': 'no-store' } });
+    const orgId = uuidParam(params, 'org_id');
+    const detail = await describeOrg(await getDb(), orgId);
+    const inFlight = await countSpeechSlots({ store: getStore(), clock: systemClock }, orgId);
+    return Response.json(
+      { ...detail, speech_concurrency: { current: inFlight, limit: detail.limits.concurrency } },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
   },
 });
