@@ -92,8 +92,32 @@ function maxOverlap(results: Timed[]): number {
   return most;
 }
 
+/** The server's own count of the org's slots in use, sampled while `work` runs. */
+async function sampleSlots<T>(
+  orgId: string,
+  work: Promise<T>,
+): Promise<{ value: T; seen: number[] }> {
+  const seen: number[] = [];
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      const detail = (await fetch(`${server.url}/internal/orgs/${orgId}`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      }).then((r) => r.json())) as { speech_concurrency: { current: number } };
+      seen.push(detail.speech_concurrency.current);
+    }
+  })();
+  const value = await work;
+  done = true;
+  await sampler;
+  return { value, seen };
+}
+
 async function burst(org: TestOrg, count: number, input: string) {
-  const results = await Promise.all(Array.from({ length: count }, () => timedTts(org, input)));
+  const { value: results, seen } = await sampleSlots(
+    org.orgId,
+    Promise.all(Array.from({ length: count }, () => timedTts(org, input))),
+  );
   const ok = results.filter((r) => r.status === 200);
   const refused = results.filter((r) => r.status === 429);
   expect(ok.length + refused.length).toBe(count);
@@ -107,13 +131,14 @@ async function burst(org: TestOrg, count: number, input: string) {
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
   }
-  return { results, ok, refused };
+  return { results, ok, refused, seen };
 }
 
 describe('per-organization concurrency', () => {
   it('lets an unfunded org run exactly one generation at a time; the rest get the spec’s 429', async () => {
     const org = await createTestOrg(server.url, 10);
-    const { results, ok, refused } = await burst(org, 20, text(30));
+    const { results, ok, refused, seen } = await burst(org, 20, text(30));
+    expect(Math.max(...seen)).toBe(1);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(refused.length).toBeGreaterThanOrEqual(15);
     expect(maxOverlap(results)).toBe(1);
@@ -131,7 +156,8 @@ describe('per-organization concurrency', () => {
     expect((await orgDetail(server.url, org.orgId)).limits.concurrency).toBe(1);
     await deposit(org.orgId, 2);
     expect((await orgDetail(server.url, org.orgId)).limits.concurrency).toBe(5);
-    const { results, ok } = await burst(org, 20, text(40));
+    const { results, ok, seen } = await burst(org, 20, text(40));
+    expect(Math.max(...seen)).toBe(5);
     expect(ok.length).toBe(5);
     expect(maxOverlap(results)).toBeLessThanOrEqual(5);
     expect(Math.max(...ok.map((r) => Number(r.headers.get('x-concurrency-current'))))).toBe(5);
