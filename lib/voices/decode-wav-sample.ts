@@ -11,6 +11,13 @@ const ANALYSIS_RATE = 16_000;
 /** PCM, IEEE float and WAVE_FORMAT_EXTENSIBLE (which wraps one of those). */
 const SUPPORTED_FORMATS = new Set([1, 3, 65534]);
 
+interface FmtChunk {
+  audioFormat: number;
+  numChannels: number;
+  sampleRate: number;
+  blockAlign: number;
+}
+
 export interface DecodedSample {
   /** Mono floats in −1…1 at `sampleRate`. */
   samples: Float32Array;
@@ -32,20 +39,16 @@ export function decodeWavSample(bytes: Uint8Array, label: string): DecodedSample
   } catch {
     throw bad(label, 'is not a WAV file.');
   }
-  const fmt = wav.fmt as {
-    audioFormat: number;
-    numChannels: number;
-    sampleRate: number;
-    blockAlign: number;
-  };
-  const data = wav.data as { chunkSize: number };
+  // Copied out: toBitDepth() below rebuilds the file and resets these objects.
+  const fmt = { ...(wav.fmt as FmtChunk) };
+  const dataBytes = (wav.data as { chunkSize: number }).chunkSize;
   if (!SUPPORTED_FORMATS.has(fmt.audioFormat) || !fmt.blockAlign || !fmt.numChannels) {
     throw bad(label, 'is not PCM or float WAV (compressed encodings are not accepted).');
   }
   if (fmt.sampleRate < 8_000 || fmt.sampleRate > 192_000) {
     throw bad(label, 'has a sample rate outside 8000–192000 Hz.');
   }
-  const seconds = data.chunkSize / fmt.blockAlign / fmt.sampleRate;
+  const seconds = dataBytes / fmt.blockAlign / fmt.sampleRate;
   if (seconds < MIN_SAMPLE_SECONDS || seconds > MAX_SAMPLE_SECONDS) {
     throw bad(
       label,
