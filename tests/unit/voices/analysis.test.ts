@@ -14,7 +14,7 @@ import { synthesizeWav, toneWav, wavToFloats } from '../../support/voice-samples
 
 let engine: SpeechEngine;
 beforeAll(() => {
-  engine = createSpeechEngine({ poolSize: 2 });
+  engine = createSpeechEngine({ poolSize: 1 });
 });
 afterAll(() => engine.close());
 
