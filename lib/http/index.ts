@@ -12,3 +12,4 @@ export { parseBody } from './parse-body';
 export { uuidParam, isUuid } from './path-id';
 export { MAX_JSON_BODY_BYTES } from './read-json';
 export { requireApiKey } from './api-key-auth';
+export { readFormData } from './read-form-data';

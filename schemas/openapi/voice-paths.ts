@@ -1,11 +1,13 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
+import { registerVoiceCatalogPaths } from './paths/voices';
 
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerCallWebhookPaths,
+  registerVoiceCatalogPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
