@@ -27,7 +27,7 @@ beforeAll(async () => {
     await synthesizeWav(engine, { voice: 'en-us' }),
   ];
   await engine.close();
-  server = await startVoiceServer({ redisDb: 10 });
+  server = await startVoiceServer();
   org = await createTestOrg(server.url, 10);
 });
 afterAll(() => server?.dispose());
