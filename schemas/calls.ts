@@ -18,7 +18,14 @@ export const CallDispatchRequest = z
       .describe(
         'Plain-language instructions for the agent; `{{name}}` is filled from request_data.',
       ),
-    voice: z.string().trim().max(100).nullish().describe('Voice persona (a voice id).'),
+    voice: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .describe(
+        'Voice persona: an id from GET /v1/voices (e.g. "ava", "en-gb", or your live clone). Unknown → 404 VOICE_NOT_FOUND; a draft clone → 409 VOICE_NOT_LIVE. Default en-us.',
+      ),
     first_sentence: z.string().trim().max(1_000).nullish().describe('First line the agent speaks.'),
     wait_for_greeting: z
       .boolean()

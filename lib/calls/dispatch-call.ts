@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
 import { claimKey, releaseClaim } from '../idempotency/claim-key';
 import { getOrgOrThrow } from '../orgs/get-org';
+import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
 import { insertCall } from './create-call-row';
 import type { CallDeps } from './types';
@@ -34,9 +35,18 @@ const responseFor = (callId: string): DispatchResponse => ({
   batch_id: null,
 });
 
-/** Parses a dispatch body and checks its webhook target (400 naming the field). */
-export async function parseDispatch(deps: CallDeps, body: unknown): Promise<CallDispatchInput> {
+/**
+ * Parses a dispatch body and checks its webhook target (400 naming the field) and its voice: an
+ * unknown voice (another org's clone included) is 404 VOICE_NOT_FOUND, a draft clone 409
+ * VOICE_NOT_LIVE, both naming `voice`.
+ */
+export async function parseDispatch(
+  deps: CallDeps,
+  body: unknown,
+  orgId: string,
+): Promise<CallDispatchInput> {
   const request = parseBody(CallDispatchRequest, body);
+  if (request.voice) await resolveVoice(deps, orgId, request.voice);
   if (request.webhook) {
     const verdict = await checkWebhookUrl(request.webhook, deps.settings.allowIps);
     if (!verdict.ok) {
@@ -63,7 +73,7 @@ export async function dispatchCall(
   deps: CallDeps,
   input: { orgId: string; body: unknown; idempotencyKey: string | null; origin: string },
 ): Promise<DispatchResult> {
-  const request = await parseDispatch(deps, input.body);
+  const request = await parseDispatch(deps, input.body, input.orgId);
   const now = () => new Date(deps.clock.now());
   if (input.idempotencyKey === null) {
     await assertFunded(deps, input.orgId);

@@ -149,7 +149,7 @@ async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<vo
     text = said;
   }
 
-  const voices = await pickVoices(deps.speech, call.voice);
+  const voices = await pickVoices(deps, call.orgId, call.voice);
   const spoken = await speakLine(
     deps.speech,
     text,

@@ -1,5 +1,15 @@
+import type { Db } from '../db';
+import { isApiError } from '../http/api-error';
 import type { SpeechEngine } from '../speech';
+import { resolveVoice } from '../voices/resolve-voice';
 import { TELEPHONY_SAMPLE_RATE } from './finish-call';
+
+/** What a line is spoken with: an engine voice (undefined = the default) and its pitch and pace. */
+export interface LineVoice {
+  engineVoice: string | undefined;
+  pitch?: number;
+  speed?: number;
+}
 
 /** Silence after each line, as people pause between turns; part of the call and recording. */
 export const TURN_GAP_MS = 400;
@@ -14,10 +24,16 @@ export interface SpokenLine {
 export async function speakLine(
   speech: SpeechEngine,
   text: string,
-  voice: string | undefined,
+  voice: LineVoice,
 ): Promise<SpokenLine> {
   const chunks: Buffer[] = [];
-  for await (const chunk of speech.synthesize({ text, voice, sampleRate: TELEPHONY_SAMPLE_RATE })) {
+  for await (const chunk of speech.synthesize({
+    text,
+    voice: voice.engineVoice,
+    pitch: voice.pitch,
+    speed: voice.speed,
+    sampleRate: TELEPHONY_SAMPLE_RATE,
+  })) {
     chunks.push(chunk.pcm);
   }
   const gapSamples = Math.round((TURN_GAP_MS / 1000) * TELEPHONY_SAMPLE_RATE);
@@ -26,15 +42,24 @@ export async function speakLine(
   return { pcm, durationMs: Math.round((pcm.length / 2 / TELEPHONY_SAMPLE_RATE) * 1000) };
 }
 
-/** The engine voices a call uses: the requested one when the engine has it, and another for the far end. */
+/**
+ * The voices a call uses: the agent's through resolveVoice (checked at dispatch; a clone deleted or
+ * otherwise unusable since then falls back to the default voice), and another engine voice for the
+ * far end.
+ */
 export async function pickVoices(
-  speech: SpeechEngine,
+  deps: { db: Db; speech: SpeechEngine },
+  orgId: string,
   requested: string | null,
-): Promise<{ agent: string | undefined; recipient: string | undefined }> {
-  const voices = await speech.listVoices();
-  const agent = voices.find((v) => v.id === requested)?.id;
+): Promise<{ agent: LineVoice; recipient: LineVoice }> {
+  const agent: LineVoice = await resolveVoice(deps, orgId, requested).catch((error: unknown) => {
+    if (isApiError(error)) return { engineVoice: undefined };
+    throw error;
+  });
+  const voices = await deps.speech.listVoices();
   const recipient = voices.find(
-    (v) => v.id !== (agent ?? voices[0]?.id) && v.language.toLowerCase().startsWith('en'),
+    (v) =>
+      v.id !== (agent.engineVoice ?? voices[0]?.id) && v.language.toLowerCase().startsWith('en'),
   )?.id;
-  return { agent, recipient };
+  return { agent, recipient: { engineVoice: recipient } };
 }

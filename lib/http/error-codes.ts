@@ -72,15 +72,41 @@ export const errorCodes = {
     message: 'All of this organization’s concurrent speech generations are in use.',
     hint: 'Wait Retry-After seconds and retry; close idle WebSockets to free their slots.',
   },
-  VOICE_NOT_FOUND: {
-    status: 404,
-    message: 'No voice has this id.',
-    hint: 'Use an id from GET /v1/voices.',
-  },
   SPEECH_FAILED: {
     status: 502,
     message: 'The speech engine failed; nothing was charged.',
     hint: 'Retry the request.',
+  },
+  // voice platform: voices and clones
+  VOICE_NOT_FOUND: {
+    status: 404,
+    message: 'No voice has this id.',
+    hint: 'Use an id from GET /v1/voices (clones are visible only to the organization that made them).',
+  },
+  VOICE_NOT_LIVE: {
+    status: 409,
+    message: 'This voice is a draft professional clone; drafts can only be previewed.',
+    hint: 'Promote the clone with POST /v1/voices/{id}/promote, then use it.',
+  },
+  INSTANT_CLONE_LIMIT_REACHED: {
+    status: 403,
+    message: "The organization's instant voice clone limit is reached.",
+    hint: 'Delete an instant clone, fund the wallet (5 USD unlocks 10 clones) or request a raise.',
+  },
+  LIVE_CLONE_LIMIT_REACHED: {
+    status: 403,
+    message: "The organization's live professional clone limit is reached.",
+    hint: 'Fund the wallet (5 USD unlocks 1 live clone) or request a raise.',
+  },
+  ORG_NOT_FUNDED: {
+    status: 402,
+    message: 'Professional clones go live only for funded organizations.',
+    hint: 'Deposit at least 5 USD in total (the starting credit does not count), then retry.',
+  },
+  REVIEW_NOT_PASSED: {
+    status: 409,
+    message: 'This clone has not passed the consent and rights review.',
+    hint: 'Wait for the review to be approved; a rejected clone cannot go live.',
   },
   DATABASE_UNAVAILABLE: {
     status: 503,

@@ -13,3 +13,4 @@ export { uuidParam, isUuid } from './path-id';
 export { MAX_JSON_BODY_BYTES } from './read-json';
 export { requireApiKey } from './api-key-auth';
 export { audioResponse } from './audio-response';
+export { readFormData } from './read-form-data';

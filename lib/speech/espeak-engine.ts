@@ -2,8 +2,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { splitSentences } from './split-sentences';
 import {
+  MAX_PITCH,
   MAX_SAMPLE_RATE,
   MAX_SPEED,
+  MIN_PITCH,
   MIN_SAMPLE_RATE,
   MIN_SPEED,
   SpeechRequestError,
@@ -83,6 +85,16 @@ export class EspeakEngine implements SpeechEngine {
     if (!Number.isFinite(speed) || speed < MIN_SPEED || speed > MAX_SPEED) {
       throw new SpeechRequestError('speed', `speed must be from ${MIN_SPEED} to ${MAX_SPEED}`);
     }
+    const { pitch } = request;
+    if (
+      pitch !== undefined &&
+      (!Number.isInteger(pitch) || pitch < MIN_PITCH || pitch > MAX_PITCH)
+    ) {
+      throw new SpeechRequestError(
+        'pitch',
+        `pitch must be a whole number from ${MIN_PITCH} to ${MAX_PITCH}`,
+      );
+    }
     const sentences = splitSentences(request.text);
     if (sentences.length === 0) return;
     const voiceId = request.voice ?? DEFAULT_VOICE;
@@ -111,6 +123,7 @@ export class EspeakEngine implements SpeechEngine {
               text: ahead,
               voice: entry.espeakName,
               rate,
+              ...(pitch === undefined ? {} : { pitch }),
               sampleRate,
             })
             .then((reply) => {

@@ -6,6 +6,8 @@ export interface SynthesisRequest {
   sampleRate: number;
   /** Speaking-rate multiplier, 1 = normal (0.5–2). */
   speed?: number;
+  /** eSpeak-NG base pitch, 0–100 (50 = the voice's own pitch); an upstream engine ignores it. */
+  pitch?: number;
   signal?: AbortSignal;
 }
 
@@ -37,11 +39,13 @@ export const MIN_SAMPLE_RATE = 8000;
 export const MAX_SAMPLE_RATE = 48000;
 export const MIN_SPEED = 0.5;
 export const MAX_SPEED = 2;
+export const MIN_PITCH = 0;
+export const MAX_PITCH = 100;
 
 /** A request the engine cannot serve as asked (unknown voice, rate or speed out of range). */
 export class SpeechRequestError extends Error {
-  readonly field: 'voice' | 'sampleRate' | 'speed';
-  constructor(field: 'voice' | 'sampleRate' | 'speed', message: string) {
+  readonly field: 'voice' | 'sampleRate' | 'speed' | 'pitch';
+  constructor(field: 'voice' | 'sampleRate' | 'speed' | 'pitch', message: string) {
     super(message);
     this.name = 'SpeechRequestError';
     this.field = field;

@@ -7,7 +7,15 @@ export type WorkerReply =
   | { type: 'error'; id: number; message: string };
 
 export type WorkerRequest =
-  | { type: 'synthesize'; text: string; voice: string; rate: number; sampleRate: number }
+  | {
+      type: 'synthesize';
+      text: string;
+      voice: string;
+      rate: number;
+      /** eSpeak-NG pitch 0–100; absent → 50. */
+      pitch?: number;
+      sampleRate: number;
+    }
   | { type: 'voices' };
 
 export interface RawVoice {

@@ -4,7 +4,7 @@ import { effectiveLimits } from '../orgs/effective-limits';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { SpeechRequestError } from '../speech';
 import { acquireSpeechSlot, type SpeechSlot } from '../speech-limits';
-import { resolveVoice } from '../voices';
+import { combineSpeed, resolveVoice } from '../voices';
 import { createEncoder, type AudioFormat } from './audio-format';
 import { reserveSpeech, settleSpeech, type SpeechCharge } from './speech-billing';
 import type { SpeechDeps } from './types';
@@ -102,7 +102,8 @@ export async function startSpeech(
         text: job.text,
         voice: voice.engineVoice,
         sampleRate: job.format.sampleRate,
-        speed: (job.speed ?? 1) * (voice.speed ?? 1),
+        speed: combineSpeed(voice, job.speed),
+        pitch: voice.pitch,
         signal: job.signal,
       })) {
         yield encode(chunk.pcm);

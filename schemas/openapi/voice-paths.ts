@@ -2,12 +2,14 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerSpeechPaths } from './paths/speech';
+import { registerVoiceCatalogPaths } from './paths/voices';
 
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerCallWebhookPaths,
   registerSpeechPaths,
+  registerVoiceCatalogPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

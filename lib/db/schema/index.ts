@@ -3,3 +3,4 @@ export * from './orgs';
 export * from './calls';
 export * from './webhooks';
 export * from './speech';
+export * from './voices';

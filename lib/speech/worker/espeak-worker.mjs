@@ -2,7 +2,7 @@
 // route code with Turbopack, so the pool loads this file from disk at run time (see worker-pool.ts)
 // and it imports the Emscripten packages straight from node_modules, where they find their data files.
 //
-// Messages in:  { type: 'synthesize', id, text, voice, rate, sampleRate } | { type: 'voices', id }
+// Messages in:  { type: 'synthesize', id, text, voice, rate, pitch?, sampleRate } | { type: 'voices', id }
 // Messages out: { type: 'ready' } | { type: 'audio', id, pcm: ArrayBuffer } | { type: 'voices', id, voices }
 //               | { type: 'error', id, message }
 import { parentPort } from 'node:worker_threads';
@@ -13,6 +13,8 @@ import initResampler from '@echogarden/speex-resampler-wasm/simd';
 const ESPEAK_SAMPLE_RATE = 22050;
 /** Speex quality 0–10; 4 is its "VoIP" default and costs a few ms per second of audio. */
 const RESAMPLER_QUALITY = 4;
+/** eSpeak-NG's base pitch parameter (0–100) when a request names none; its own default. */
+const DEFAULT_PITCH = 50;
 
 const port = parentPort;
 if (!port) throw new Error('espeak-worker.mjs must run in a worker thread');
@@ -23,6 +25,7 @@ const resampler = await initResampler();
 
 let currentVoice = '';
 let currentRate = -1;
+let currentPitch = -1;
 
 /** The engine's own identifier per voice; a variant such as "en-us+f3" after its base voice. */
 function listVoices() {
@@ -40,11 +43,17 @@ function escapeMarkup(text) {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-function synthesize(text, voice, rate) {
+function synthesize(text, voice, rate, pitch) {
   if (voice !== currentVoice) {
     const status = espeak.set_voice(voice);
     if (status !== 0) throw new Error(`eSpeak-NG has no voice "${voice}" (status ${status})`);
     currentVoice = voice;
+    // A voice change may reload the voice's own settings: apply the pitch again to be sure.
+    currentPitch = -1;
+  }
+  if (pitch !== currentPitch) {
+    espeak.set_pitch(pitch);
+    currentPitch = pitch;
   }
   if (rate !== currentRate) {
     espeak.set_rate(rate);
@@ -108,7 +117,10 @@ port.on('message', (message) => {
       port.postMessage({ type: 'voices', id, voices: listVoices() });
       return;
     }
-    const pcm = resample(synthesize(message.text, message.voice, message.rate), message.sampleRate);
+    const pcm = resample(
+      synthesize(message.text, message.voice, message.rate, message.pitch ?? DEFAULT_PITCH),
+      message.sampleRate,
+    );
     // Transfer, not copy: the main thread receives the samples without touching them.
     port.postMessage({ type: 'audio', id, pcm: pcm.buffer }, [pcm.buffer]);
   } catch (error) {

@@ -61,8 +61,9 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
         'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it.',
       ),
       402: error('INSUFFICIENT_BALANCE: the wallet is at or below zero.'),
+      404: error('VOICE_NOT_FOUND: `voice` names no voice this organization can use.'),
       409: error(
-        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running.',
+        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running; VOICE_NOT_LIVE: `voice` is a draft clone.',
       ),
       413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
       ...authErrors,

@@ -1,0 +1,14 @@
+// POST /v1/voices/{voice_id}/promote — draft → live, when reviewed, funded and under the live-clone limit.
+import { defineRoute, requireApiKey } from '@/lib/http';
+import { getVoiceDeps, promoteClone, renderClone } from '@/lib/voices';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    const id = typeof params.voice_id === 'string' ? params.voice_id : '';
+    const row = await promoteClone((await getVoiceDeps()).db, orgId, id, new Date());
+    return Response.json(renderClone(row));
+  },
+});

@@ -1,0 +1,22 @@
+// GET /v1/voices/{voice_id} — one voice; DELETE — delete one of the organization's clones (frees its slot).
+import { defineRoute, requireApiKey } from '@/lib/http';
+import { deleteClone, getVoice, getVoiceDeps } from '@/lib/voices';
+
+export const dynamic = 'force-dynamic';
+
+const voiceId = (params: Record<string, string | string[] | undefined>) =>
+  typeof params.voice_id === 'string' ? params.voice_id : '';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  GET: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    const voice = await getVoice(await getVoiceDeps(), orgId, voiceId(params));
+    return Response.json(voice, { headers: { 'Cache-Control': 'no-store' } });
+  },
+  DELETE: async ({ request, params }) => {
+    const { orgId } = await requireApiKey(request);
+    const id = voiceId(params);
+    await deleteClone((await getVoiceDeps()).db, orgId, id);
+    return Response.json({ voice_id: id.toLowerCase(), deleted: true });
+  },
+});

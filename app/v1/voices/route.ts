@@ -1,0 +1,21 @@
+// GET /v1/voices — the voice catalogue and the organization's own clones (raw engine voices on request).
+import { defineRoute, parseBody, requireApiKey } from '@/lib/http';
+import { getVoiceDeps, listVoices } from '@/lib/voices';
+import { VoiceListQuery } from '@/schemas/voices';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  GET: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const query = parseBody(
+      VoiceListQuery,
+      Object.fromEntries(request.nextUrl.searchParams),
+      'INVALID_QUERY',
+    );
+    const voices = await listVoices(await getVoiceDeps(), orgId, {
+      includeEngine: query.include_engine,
+    });
+    return Response.json({ voices }, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});

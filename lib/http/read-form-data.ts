@@ -1,0 +1,53 @@
+import { ApiError } from './api-error';
+
+/**
+ * Reads a multipart/form-data body of at most `maxBytes` (a declared length over it is refused
+ * before reading, a chunked body as soon as it passes it), then parses it with the platform's
+ * `formData()`. Anything else than multipart is 400 naming `Content-Type`.
+ */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new ApiError('INVALID_BODY', {
+      message: 'Content-Type: send multipart/form-data (with a boundary).',
+      field: 'Content-Type',
+    });
+  }
+  const tooLarge = () =>
+    new ApiError('PAYLOAD_TOO_LARGE', {
+      message: `The request body is larger than ${maxBytes} bytes.`,
+      hint: 'Send fewer or shorter samples.',
+    });
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => {});
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError('INVALID_BODY', { message: 'The request body could not be read.' });
+    }
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': type },
+    }).formData();
+  } catch {
+    throw new ApiError('INVALID_BODY', {
+      message: 'The multipart/form-data body could not be parsed.',
+      field: 'Content-Type',
+    });
+  }
+}

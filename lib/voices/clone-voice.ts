@@ -1,0 +1,24 @@
+import { analyzeSamples } from './analyze-samples';
+import { createClone } from './create-clone';
+import type { CloneForm } from './parse-clone-form';
+import type { CloneRow } from './render-clone';
+import type { VoiceDeps } from './types';
+
+/** Analyzes an upload and stores the clone (instant: live and limited; professional: a draft). */
+export async function cloneVoice(
+  deps: VoiceDeps,
+  orgId: string,
+  kind: 'instant' | 'professional',
+  form: CloneForm,
+  now: Date,
+): Promise<CloneRow> {
+  const analysis = analyzeSamples(form.samples);
+  return createClone(deps.db, {
+    orgId,
+    kind,
+    name: form.name,
+    description: form.description,
+    analysis,
+    now,
+  });
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import type { CloneKind } from '../db/schema/voices';
+import { ApiError } from '../http/api-error';
+import { effectiveLimits } from '../orgs/effective-limits';
+import type { VoiceAnalysis } from './analyze-samples';
+import type { CloneRow } from './render-clone';
+
+export interface NewClone {
+  orgId: string;
+  kind: CloneKind;
+  name: string;
+  description?: string | null;
+  analysis: VoiceAnalysis;
+  now: Date;
+}
+
+/**
+ * Stores a clone. An instant clone is live at once and is V3, so it takes one of the org's
+ * instant-clone slots: the org row is locked while the V3 instant clones are counted, so parallel
+ * uploads cannot pass the limit. A professional clone starts as an (unlimited) draft.
+ */
+export async function createClone(db: Db, clone: NewClone): Promise<CloneRow> {
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, clone.orgId))
+      .for('update');
+    if (!org) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
+    if (clone.kind === 'instant') {
+      const limit = effectiveLimits(org).instant_clones;
+      const used = await tx.$count(
+        schema.voiceClones,
+        and(
+          eq(schema.voiceClones.orgId, clone.orgId),
+          eq(schema.voiceClones.kind, 'instant'),
+          eq(schema.voiceClones.generation, 'V3'),
+        ),
+      );
+      if (used >= limit) {
+        throw new ApiError('INSTANT_CLONE_LIMIT_REACHED', {
+          message: `The organization has ${used} instant voice clone(s) and its limit is ${limit}.`,
+        });
+      }
+    }
+    const { analysis } = clone;
+    const [row] = await tx
+      .insert(schema.voiceClones)
+      .values({
+        id: randomUUID(),
+        orgId: clone.orgId,
+        kind: clone.kind,
+        generation: 'V3',
+        state: clone.kind === 'instant' ? 'live' : 'draft',
+        name: clone.name,
+        description: clone.description ?? null,
+        engineVoice: analysis.engineVoice,
+        pitch: analysis.pitch,
+        speed: analysis.speed,
+        samplePitchHz: analysis.samplePitchHz,
+        sampleSyllablesPerSecond: analysis.sampleSyllablesPerSecond,
+        sampleSeconds: analysis.sampleSeconds,
+        sampleCount: analysis.sampleCount,
+        createdAt: clone.now,
+      })
+      .returning();
+    return row!;
+  });
+}

@@ -1,0 +1,23 @@
+// Voices: the catalogue, the organization's clones (instant and professional) and resolveVoice.
+export { resolveVoice, type ResolvedVoice } from './resolve-voice';
+export { combineSpeed } from './combine-speed';
+export { findVoice, type FoundVoice } from './find-voice';
+export { CATALOGUE, type Persona } from './catalogue';
+export { analyzeSamples, type VoiceAnalysis } from './analyze-samples';
+export { cloneVoice } from './clone-voice';
+export { createClone, type NewClone } from './create-clone';
+export { deleteClone } from './delete-clone';
+export { promoteClone } from './promote-clone';
+export { reviewClone } from './review-clone';
+export { listVoices } from './list-voices';
+export { getVoice } from './get-voice';
+export { previewVoice, DEFAULT_PREVIEW_TEXT, PREVIEW_SAMPLE_RATE } from './preview-voice';
+export {
+  parseCloneForm,
+  MAX_FORM_OVERHEAD_BYTES,
+  MAX_TOTAL_SAMPLE_BYTES,
+  type CloneForm,
+} from './parse-clone-form';
+export { renderClone, type CloneRow } from './render-clone';
+export { getVoiceDeps } from './get-voice-deps';
+export type { VoiceDeps, VoiceView } from './types';
