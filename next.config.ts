@@ -17,6 +17,7 @@ const nextConfig: NextConfig = {
     '@echogarden/espeak-ng-emscripten',
     '@echogarden/speex-resampler-wasm',
     'wavefile',
+    'alawmulaw',
   ],
   poweredByHeader: false,
   typedRoutes: false,
