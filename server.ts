@@ -53,6 +53,11 @@ async function main(): Promise<void> {
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // Next attaches its own 'upgrade' listener (dev HMR) to the server it is given, and ends any
+  // upgrade whose path matches an app route (our /v2 catch-all) before our asynchronous key
+  // check is done. It gets a stand-in server that never listens: only upgrades that are not ours
+  // are passed on to it.
+  const nextUpgrades = createServer();
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = webSocketRoutes[path];
@@ -75,7 +80,9 @@ async function main(): Promise<void> {
       return;
     }
     // Not ours: Next's own listener (dev HMR) takes it; when there is none, refuse it cleanly.
-    if (server.listenerCount('upgrade') === 1) {
+    if (nextUpgrades.listenerCount('upgrade') > 0) {
+      nextUpgrades.emit('upgrade', request, socket, head);
+    } else {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
   });
@@ -109,7 +116,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: server });
+  const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
