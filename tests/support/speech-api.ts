@@ -20,20 +20,21 @@ export function parseWav(bytes: Buffer): ParsedWav {
   copy.writeUInt32LE(copy.length - 8, 4);
   copy.writeUInt32LE(copy.length - dataAt - 8, dataAt + 4);
   const file = new WaveFile(copy);
-  const fmt = file.fmt as {
+  // Read the header before decoding: fromMuLaw() rebuilds the file's chunks.
+  const { sampleRate, bitsPerSample, numChannels, audioFormat } = file.fmt as {
     sampleRate: number;
     bitsPerSample: number;
     numChannels: number;
     audioFormat: number;
   };
-  if (fmt.audioFormat === 7) file.fromMuLaw();
+  if (audioFormat === 7) file.fromMuLaw();
   const samples = file.getSamples(false, Int16Array) as unknown as Int16Array;
   return {
-    sampleRate: fmt.sampleRate,
-    bitsPerSample: fmt.bitsPerSample,
-    channels: fmt.numChannels,
+    sampleRate,
+    bitsPerSample,
+    channels: numChannels,
     samples,
-    seconds: samples.length / fmt.sampleRate,
+    seconds: samples.length / sampleRate,
   };
 }
 
