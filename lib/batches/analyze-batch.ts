@@ -7,17 +7,28 @@ const c = schema.calls;
 /** Lower bounds of the summary ranges in milliseconds, in the order of callLengthBuckets. */
 const BUCKET_STARTS_MS = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120].map((s) => s * 1000);
 
-const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
-
-/** The host of an endpoint URL (`sandbox://simulated-line` → `simulated-line`), else the URL. */
-const endpointHost = sql<string>`coalesce(substring(${c.endpointUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), ${c.endpointUrl})`;
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
  * The analysis of GET /batch, computed by the database: counts, averages and length ranges are
- * aggregates over the batch's calls; only the per-call arrays (ids, lengths, errors) are
- * built, as JSON, in the same query. Lengths are of the real audio (duration_ms).
+ * aggregates over the batch's calls, and the per-call arrays (ids, lengths, errors) are built as
+ * JSON in the same pass. Lengths are of the real audio (duration_ms).
  */
 export async function analyzeBatch(db: Executor, batchId: string): Promise<BatchAnalysisBody> {
+  // Sorted once here, so the arrays agree (all[i] is the length of call_ids[i]) without each
+  // aggregate sorting on its own; aggregates over a sorted subquery keep its order.
+  const o = db
+    .select({
+      id: c.id,
+      queueStatus: c.queueStatus,
+      durationMs: c.durationMs,
+      errorMessage: c.errorMessage,
+    })
+    .from(c)
+    .where(eq(c.batchId, batchId))
+    .orderBy(asc(c.createdAt), asc(c.id))
+    .as('o');
+
   // json_build_object('0-5', count(*) filter (where …), …): every range, counted in one pass.
   const summary = sql<BatchAnalysisBody['call_lengths']['summary']>`json_build_object(${sql.join(
     callLengthBuckets.map((name, i) => {
@@ -25,39 +36,45 @@ export async function analyzeBatch(db: Executor, batchId: string): Promise<Batch
       const to = BUCKET_STARTS_MS[i + 1];
       const inRange =
         to === undefined
-          ? sql`${c.durationMs} >= ${from}`
-          : sql`${c.durationMs} >= ${from} and ${c.durationMs} < ${to}`;
+          ? sql`${o.durationMs} >= ${from}`
+          : sql`${o.durationMs} >= ${from} and ${o.durationMs} < ${to}`;
       return sql`${name}::text, ${countWhere(inRange)}`;
     }),
     sql`, `,
   )})`;
-  const order = sql`${c.createdAt}, ${c.id}`;
+
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      complete: countWhere(sql`${c.queueStatus} = 'complete'`),
-      started: countWhere(sql`${c.queueStatus} = 'started'`),
-      queued: countWhere(sql`${c.queueStatus} = 'queued'`),
-      callError: countWhere(sql`${c.queueStatus} = 'call_error'`),
-      average: sql<number>`coalesce(round(avg(${c.durationMs}) / 1000, 3), 0)::float8`,
-      averageNonzero: sql<number>`coalesce(round(avg(${c.durationMs}) filter (where ${c.durationMs} >= 1000) / 1000, 3), 0)::float8`,
+      complete: countWhere(sql`${o.queueStatus} = 'complete'`),
+      started: countWhere(sql`${o.queueStatus} = 'started'`),
+      queued: countWhere(sql`${o.queueStatus} = 'queued'`),
+      callError: countWhere(sql`${o.queueStatus} = 'call_error'`),
+      average: sql<number>`coalesce(round(avg(${o.durationMs}) / 1000, 3), 0)::float8`,
+      averageNonzero: sql<number>`coalesce(round(avg(${o.durationMs}) filter (where ${o.durationMs} >= 1000) / 1000, 3), 0)::float8`,
       summary,
-      all: sql<
-        number[]
-      >`coalesce(json_agg(${c.durationMs}::float8 / 1000 order by ${order}), '[]')`,
-      callIds: sql<string[]>`coalesce(json_agg(${c.id} order by ${order}), '[]')`,
+      all: sql<number[]>`coalesce(json_agg(${o.durationMs}::float8 / 1000), '[]')`,
+      callIds: sql<string[]>`coalesce(json_agg(${o.id}), '[]')`,
       errors: sql<
         { call_id: string; error_message: string }[]
-      >`coalesce(json_agg(json_build_object('call_id', ${c.id}, 'error_message', ${c.errorMessage}) order by ${order}) filter (where ${c.errorMessage} is not null), '[]')`,
+      >`coalesce(json_agg(json_build_object('call_id', ${o.id}, 'error_message', ${o.errorMessage})) filter (where ${o.errorMessage} is not null), '[]')`,
     })
-    .from(c)
-    .where(eq(c.batchId, batchId));
-  const endpoints = await db
-    .select({ host: endpointHost, calls: sql<number>`count(*)::int` })
+    .from(o);
+
+  // Calls per endpoint URL first, so the host is extracted once per URL, not once per call.
+  const perUrl = db
+    .select({ url: c.endpointUrl, calls: sql<number>`count(*)`.as('calls') })
     .from(c)
     .where(eq(c.batchId, batchId))
-    .groupBy(endpointHost)
-    .orderBy(asc(endpointHost));
+    .groupBy(c.endpointUrl)
+    .as('u');
+  // `sandbox://simulated-line` → `simulated-line`; a URL without a host counts under itself.
+  const host = sql<string>`coalesce(substring(${perUrl.url} from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), ${perUrl.url})`;
+  const endpoints = await db
+    .select({ host, calls: sql<number>`sum(${perUrl.calls})::int` })
+    .from(perUrl)
+    .groupBy(host)
+    .orderBy(asc(host));
 
   const r = row!;
   const completed = r.complete + r.callError;
