@@ -4,6 +4,18 @@ import { CallDetail } from './calls';
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
 
+// Postgres text and jsonb cannot hold U+0000: refused here as a 400, not a failed insert (500).
+const NO_NUL = { message: 'must not contain the NUL character (U+0000)' };
+const noNul = (value: string) => !value.includes('\u0000');
+const noNulDeep = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? noNul(value)
+    : Array.isArray(value)
+      ? value.every(noNulDeep)
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).every(([k, v]) => noNul(k) && noNulDeep(v))
+        : true;
+
 export const BatchCallParams = z
   .object({
     reduce_latency: z.boolean().optional().describe('Accepted and echoed back.'),
@@ -33,6 +45,7 @@ export const BatchCreateRequest = z
       .trim()
       .min(1)
       .max(20_000)
+      .refine(noNul, NO_NUL)
       .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
     call_data: z
       .array(
@@ -47,6 +60,7 @@ export const BatchCreateRequest = z
               ),
           })
           .catchall(z.unknown())
+          .refine(noNulDeep, NO_NUL)
           .describe(
             'One call: its phone_number and the values of its placeholders. The whole row becomes ' +
               "the call's request_data.",
@@ -55,8 +69,20 @@ export const BatchCreateRequest = z
       .min(1)
       .max(MAX_BATCH_ROWS)
       .describe(`One row per call, 1–${MAX_BATCH_ROWS} rows (the body may be at most 1 MB).`),
-    label: z.string().trim().min(1).max(200).describe('A name for the batch.'),
-    campaign_id: z.string().trim().max(200).nullish().describe('Any id of yours; echoed back.'),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine(noNul, NO_NUL)
+      .describe('A name for the batch.'),
+    campaign_id: z
+      .string()
+      .trim()
+      .max(200)
+      .refine(noNul, NO_NUL)
+      .nullish()
+      .describe('Any id of yours; echoed back.'),
     call_params: BatchCallParams.nullish(),
   })
   .describe('A batch of calls sharing one prompt. Unknown fields are ignored.')

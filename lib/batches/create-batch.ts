@@ -8,9 +8,7 @@ import type { CallDeps } from '../calls/types';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
 import { getOrgOrThrow } from '../orgs/get-org';
-
-/** Rows per INSERT: ~37 columns each stays well under Postgres' 65,535 bind parameters. */
-const CHUNK_ROWS = 1_000;
+import { insertBatchCalls } from './insert-batch-calls';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -75,9 +73,7 @@ export async function createBatch(
       callParams: params,
       createdAt: now,
     });
-    for (let start = 0; start < calls.length; start += CHUNK_ROWS) {
-      await tx.insert(schema.calls).values(calls.slice(start, start + CHUNK_ROWS));
-    }
+    await insertBatchCalls(tx, calls);
   });
   return { status: 'success', batch_id: batchId };
 }

@@ -278,6 +278,11 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
       [{ ...base, call_data: [{ phone_number: 14155550123 }] }, 'call_data.0.phone_number'],
       [{ ...base, call_data: ['+14155550123'] }, 'call_data.0'],
       [{ ...base, label: 7 }, 'label'],
+      // Postgres cannot store U+0000 in text or jsonb: a 400, not a failed insert.
+      [{ ...base, call_data: [row(1), row(2, { note: { deep: ['a\u0000b'] } })] }, 'call_data.1'],
+      [{ ...base, call_data: [{ phone_number: '+1415\u0000' }] }, 'call_data.0'],
+      [{ ...base, label: 'a\u0000b' }, 'label'],
+      [{ ...base, base_prompt: 'Hi\u0000.' }, 'base_prompt'],
       [{ ...base, base_prompt: undefined }, 'base_prompt'],
       [{ ...base, call_params: { max_duration: 'long' } }, 'call_params.max_duration'],
       [{ ...base, call_params: { wait_for_greeting: 'yes' } }, 'call_params.wait_for_greeting'],
