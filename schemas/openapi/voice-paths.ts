@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerBatchPaths } from './paths/batches';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerVoiceCatalogPaths } from './paths/voices';
@@ -7,6 +8,7 @@ import { registerVoiceCatalogPaths } from './paths/voices';
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerCallWebhookPaths,
+  registerBatchPaths,
   registerVoiceCatalogPaths,
 ];
 
