@@ -1,20 +1,9 @@
 import { z } from './zod';
 import { CallDetail } from './calls';
+import { NO_NUL, noNul, noNulDeep } from './text';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
-
-// Postgres text and jsonb cannot hold U+0000: refused here as a 400, not a failed insert (500).
-const NO_NUL = { message: 'must not contain the NUL character (U+0000)' };
-const noNul = (value: string) => !value.includes('\u0000');
-const noNulDeep = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? noNul(value)
-    : Array.isArray(value)
-      ? value.every(noNulDeep)
-      : typeof value === 'object' && value !== null
-        ? Object.entries(value).every(([k, v]) => noNul(k) && noNulDeep(v))
-        : true;
 
 export const BatchCallParams = z
   .object({
