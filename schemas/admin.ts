@@ -1,10 +1,17 @@
+import { NO_NUL, noNul } from './text';
 import { z } from './zod';
 
 const usd = (max: number) => z.number().finite().min(0).max(max).multipleOf(0.000001);
 
 export const CreateOrgRequest = z
   .object({
-    name: z.string().trim().min(1).max(200).describe('Display name of the organization.'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine(noNul, NO_NUL)
+      .describe('Display name of the organization.'),
     starting_credit_usd: usd(10_000)
       .optional()
       .describe('Credit granted at creation (default 0); never counts toward the $5 unlock.'),

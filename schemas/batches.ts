@@ -1,25 +1,103 @@
 import { z } from './zod';
-import { TranscriptEntry } from './calls';
+import { CallDetail } from './calls';
+import { NO_NUL, noNul, noNulDeep } from './text';
+
+/** The most rows one batch may hold. */
+export const MAX_BATCH_ROWS = 10_000;
+
+export const BatchCallParams = z
+  .object({
+    reduce_latency: z.boolean().optional().describe('Accepted and echoed back.'),
+    voice_id: z
+      .union([z.int(), z.string().trim().min(1).max(100)])
+      .optional()
+      .describe('Voice persona of every call (a voice id; integers are accepted as in the spec).'),
+    language: z.string().trim().max(35).optional().describe('Language tag, e.g. en-US.'),
+    max_duration: z
+      .number()
+      .min(1)
+      .max(240)
+      .optional()
+      .describe('Maximum length of each call in minutes, 1–240. Default 30.'),
+    wait_for_greeting: z
+      .boolean()
+      .optional()
+      .describe('If true, the agent waits for the recipient to speak first. Default false.'),
+  })
+  .describe('Settings shared by every call of the batch; unknown keys are ignored.')
+  .meta({ id: 'BatchCallParams' });
+
+export const BatchCreateRequest = z
+  .object({
+    base_prompt: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20_000)
+      .refine(noNul, NO_NUL)
+      .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
+    call_data: z
+      .array(
+        z
+          .object({
+            phone_number: z
+              .string()
+              .max(64)
+              .describe(
+                'Number to call, E.164. A row whose number is not valid becomes a call_error call ' +
+                  'with an error_message; the batch is still accepted.',
+              ),
+          })
+          .catchall(z.unknown())
+          .refine(noNulDeep, NO_NUL)
+          .describe(
+            'One call: its phone_number and the values of its placeholders. The whole row becomes ' +
+              "the call's request_data.",
+          ),
+      )
+      .min(1)
+      .max(MAX_BATCH_ROWS)
+      .describe(`One row per call, 1–${MAX_BATCH_ROWS} rows (the body may be at most 1 MB).`),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine(noNul, NO_NUL)
+      .describe('A name for the batch.'),
+    campaign_id: z
+      .string()
+      .trim()
+      .max(200)
+      .refine(noNul, NO_NUL)
+      .nullish()
+      .describe('Any id of yours; echoed back.'),
+    call_params: BatchCallParams.nullish(),
+  })
+  .describe('A batch of calls sharing one prompt. Unknown fields are ignored.')
+  .meta({ id: 'BatchCreateRequest' });
+export type BatchCreateInput = z.output<typeof BatchCreateRequest>;
+
+export const BatchCreateResponse = z
+  .object({
+    status: z.literal('success'),
+    batch_id: z.uuid().describe('Identifier of the batch, for GET /batch and GET /v1/calls.'),
+  })
+  .meta({ id: 'BatchCreateResponse' });
 
 export const BatchParams = z
   .object({
-    id: z.string().describe('Batch identifier; used as batch_id elsewhere.'),
+    id: z.uuid().describe('Batch identifier; used as batch_id elsewhere.'),
     campaign_id: z.string().nullable(),
     created_at: z.iso.datetime(),
     label: z.string(),
     base_prompt: z
       .string()
-      .describe('Base prompt for calls in the batch; may contain template placeholders.'),
-    endpoint_code: z.string(),
-    call_params: z
-      .object({
-        reduce_latency: z.boolean().optional(),
-        voice_id: z.int().optional(),
-        language: z.string().optional(),
-        max_duration: z.number().optional(),
-        wait_for_greeting: z.boolean().optional(),
-      })
-      .catchall(z.unknown()),
+      .describe('Base prompt for calls in the batch, with its `{{name}}` placeholders unfilled.'),
+    endpoint_code: z
+      .string()
+      .describe('The kind of line that placed the calls: `sandbox` for the simulated line.'),
+    call_params: BatchCallParams.describe('As sent (no defaults filled in); {} when none.'),
   })
   .meta({ id: 'BatchParams' });
 
@@ -36,69 +114,84 @@ export const callLengthBuckets = [
   '120+',
 ] as const;
 
+const count = z.int().min(0);
+
 export const BatchAnalysis = z
   .object({
-    total_calls: z.int().describe('Includes completed and in-progress calls.'),
-    completed_calls: z.int(),
-    in_progress_calls: z.int(),
+    total_calls: count.describe('Every call of the batch: completed_calls + in_progress_calls.'),
+    completed_calls: count.describe('Calls that ended: queue_status complete or call_error.'),
+    in_progress_calls: count.describe('Calls not ended yet: queue_status queued or started.'),
     queue_statuses: z
-      .record(z.string(), z.int())
-      .describe('Queue status → count (complete, started, queued, call_error).'),
-    call_lengths: z.object({
-      average: z.number().describe('Seconds.'),
-      average_nonzero: z.number().describe('Seconds, excluding calls shorter than one second.'),
-      summary: z.record(z.enum(callLengthBuckets), z.int()).describe('Range → count.'),
-      all: z.array(z.number()).describe('Each call length.'),
-    }),
-    call_ids: z.array(z.string()),
-    error_messages: z.array(z.object({ call_id: z.string(), error_message: z.string() })),
+      .object({ complete: count, started: count, queued: count, call_error: count })
+      .describe('Queue status → count; all four keys are always present.'),
+    call_lengths: z
+      .object({
+        average: z.number().describe('Mean length of every call in seconds (0 with no calls).'),
+        average_nonzero: z
+          .number()
+          .describe('Mean length in seconds of the calls at least one second long (0 if none).'),
+        summary: z
+          .object(Object.fromEntries(callLengthBuckets.map((b) => [b, count])))
+          .describe(
+            'Range of seconds → count of calls; every range is present. A range includes its lower ' +
+              'bound and excludes its upper one (5 s counts in 5-10); 120+ is 120 s and more.',
+          ),
+        all: z.array(z.number()).describe('Each call length in seconds, in the order of call_ids.'),
+      })
+      .describe(
+        "A call's length is the length of its real audio (the call detail's corrected_duration, " +
+          'to the millisecond): 0 for a queued call or one that never connected, the audio so far ' +
+          'for a call in progress.',
+      ),
+    call_ids: z.array(z.uuid()).describe('Every call id in the batch, oldest first.'),
+    error_messages: z
+      .array(z.object({ call_id: z.uuid(), error_message: z.string() }))
+      .describe('Each call of the batch that carries an error_message.'),
     endpoints: z
-      .record(z.string(), z.int())
-      .describe('Endpoint host → call count; only for API integrations.'),
+      .record(z.string(), count)
+      .describe(
+        'Host of the line that placed the calls → call count (the sandbox line is `simulated-line`).',
+      ),
   })
+  .describe('Computed by the database on each request.')
   .meta({ id: 'BatchAnalysis' });
+export type BatchAnalysisBody = z.infer<typeof BatchAnalysis>;
 
-export const BatchCall = z
-  .object({
-    call_id: z.string(),
-    c_id: z.string(),
-    status: z.string(),
-    queue_status: z.string().describe('complete, started, queued or call_error.'),
-    completed: z.boolean(),
-    created_at: z.iso.datetime(),
-    end_at: z.iso.datetime().nullable(),
-    to: z.string(),
-    from: z.string(),
-    call_length: z.number().describe('Minutes.'),
-    corrected_duration: z.string(),
-    endpoint_url: z.string(),
-    max_duration: z.number(),
-    error_message: z.string().nullable(),
-    request_data: z.record(z.string(), z.unknown()).describe('Original request parameters.'),
-    transcripts: z
-      .array(TranscriptEntry)
-      .optional()
-      .describe('Omitted when include_transcripts=false.'),
-  })
+export const BatchCall = CallDetail.partial({ transcripts: true, concatenated_transcript: true })
+  .describe(
+    'A call of the batch, as GET /v1/calls/{call_id} shows it; request_data is the row as sent. ' +
+      'transcripts and concatenated_transcript are omitted when include_transcripts=false.',
+  )
   .meta({ id: 'BatchCall' });
+export type BatchCallBody = z.infer<typeof BatchCall>;
 
 export const BatchResponse = z
   .object({
     batch_params: BatchParams,
-    analysis: BatchAnalysis.optional().describe('Omitted when include_analysis=false.'),
-    call_data: z.array(BatchCall).optional().describe('Omitted when include_calls=false.'),
+    analysis: BatchAnalysis.optional().describe(
+      'Omitted when include_analysis=false (whether or not calls are included).',
+    ),
+    call_data: z
+      .array(BatchCall)
+      .optional()
+      .describe('Every call of the batch, oldest first; omitted when include_calls=false.'),
   })
   .meta({ id: 'BatchResponse' });
+export type BatchResponseBody = z.infer<typeof BatchResponse>;
 
-const booleanQuery = z.enum(['true', 'false']).optional();
+const booleanQuery = (description: string) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === undefined || v === 'true' || v === '1')
+    .describe(`true/1 or false/0; default true. ${description}`);
 
 export const BatchQuery = z.object({
-  batch_id: z.string().describe('Required.'),
-  include_calls: booleanQuery.describe('Default true. Include individual call data.'),
-  include_transcripts: booleanQuery.describe(
-    'Default true. When calls are included, false omits transcripts.',
+  batch_id: z.string().max(100).describe('Required. The batch_id from POST /v1/batches.'),
+  include_calls: booleanQuery('Include individual call data (call_data).'),
+  include_transcripts: booleanQuery(
+    'When calls are included, false omits each call’s transcripts and concatenated_transcript.',
   ),
-  include_analysis: booleanQuery.describe(
-    'Default true. When calls are included, false omits analysis.',
-  ),
+  include_analysis: booleanQuery('False omits analysis (whether or not calls are included).'),
 });
+export type BatchQueryInput = z.output<typeof BatchQuery>;

@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { E164 } from './phone';
+import { NO_NUL, noNul, noNulDeep } from './text';
 
-const json = z.record(z.string(), z.unknown());
+const json = z.record(z.string(), z.unknown()).refine(noNulDeep, NO_NUL);
 
 export const CallDispatchRequest = z
   .object({
@@ -15,6 +16,7 @@ export const CallDispatchRequest = z
       .trim()
       .min(1)
       .max(20_000)
+      .refine(noNul, NO_NUL)
       .describe(
         'Plain-language instructions for the agent; `{{name}}` is filled from request_data.',
       ),
@@ -22,11 +24,18 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .max(100)
+      .refine(noNul, NO_NUL)
       .nullish()
       .describe(
         'Voice persona: an id from GET /v1/voices (e.g. "ava", "en-gb", or your live clone). Unknown → 404 VOICE_NOT_FOUND; a draft clone → 409 VOICE_NOT_LIVE. Default en-us.',
       ),
-    first_sentence: z.string().trim().max(1_000).nullish().describe('First line the agent speaks.'),
+    first_sentence: z
+      .string()
+      .trim()
+      .max(1_000)
+      .refine(noNul, NO_NUL)
+      .nullish()
+      .describe('First line the agent speaks.'),
     wait_for_greeting: z
       .boolean()
       .nullish()
@@ -48,6 +57,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .max(2_048)
+      .refine(noNul, NO_NUL)
       .nullish()
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
@@ -57,7 +67,13 @@ export const CallDispatchRequest = z
     request_data: json
       .nullish()
       .describe('Values for `{{name}}` placeholders in task; echoed back on the call.'),
-    language: z.string().trim().max(35).nullish().describe('Language tag, e.g. en-US.'),
+    language: z
+      .string()
+      .trim()
+      .max(35)
+      .refine(noNul, NO_NUL)
+      .nullish()
+      .describe('Language tag, e.g. en-US.'),
     from: E164.nullish().describe('Caller id to use; default the sandbox line number.'),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')

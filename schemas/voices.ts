@@ -1,3 +1,4 @@
+import { NO_NUL, noNul } from './text';
 import { z } from './zod';
 
 export const VoiceObject = z
@@ -84,8 +85,18 @@ export const VoiceListResponse = z
 
 export const CloneUpload = z
   .object({
-    name: z.string().min(1).max(30).describe('Name of the clone, 1–30 characters.'),
-    description: z.string().max(500).optional().describe('Optional description, ≤ 500 characters.'),
+    name: z
+      .string()
+      .min(1)
+      .max(30)
+      .refine(noNul, NO_NUL)
+      .describe('Name of the clone, 1–30 characters.'),
+    description: z
+      .string()
+      .max(500)
+      .refine(noNul, NO_NUL)
+      .optional()
+      .describe('Optional description, ≤ 500 characters.'),
     audio_samples: z
       .array(z.string().openapi({ format: 'binary' }))
       .min(1)

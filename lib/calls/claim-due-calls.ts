@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
+import { DEFAULT_CONCURRENT_CALLS } from '../orgs/effective-limits';
 import type { CallRow } from './types';
 
 /** A step holds its call this long; a process that dies mid-step frees it when it runs out. */
@@ -22,9 +23,18 @@ export async function claimDueCalls(db: Db, now: Date, limit: number): Promise<C
         inArray(c.queueStatus, ['queued', 'started']),
         lte(c.nextStepAt, now),
         or(isNull(c.leaseUntil), lt(c.leaseUntil, now)),
+        // A queued call of an org already at its concurrent-call cap is not worth a claim (the
+        // dial step re-checks under the org's lock); skipping it keeps a long queue from
+        // crowding out calls in progress.
+        or(
+          eq(c.queueStatus, 'started'),
+          sql`(SELECT count(*) FROM ${schema.calls} AS s WHERE s.org_id = ${c.orgId} AND s.queue_status = 'started')
+            < coalesce((SELECT o.limit_concurrent_calls FROM ${schema.organizations} AS o WHERE o.id = ${c.orgId}), ${DEFAULT_CONCURRENT_CALLS})`,
+        ),
       ),
     )
-    .orderBy(asc(c.nextStepAt))
+    // Lines of calls in progress first: a person on the line is waiting for them.
+    .orderBy(sql`${c.queueStatus} = 'queued'`, asc(c.nextStepAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db

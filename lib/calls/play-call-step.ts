@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AgentContext } from '../agent';
 import { schema, type Executor } from '../db';
+import { DEFAULT_CONCURRENT_CALLS } from '../orgs/effective-limits';
 import { ApiError } from '../http/api-error';
 import type { LineTurn } from '../telephony';
 import { finishCall, type CallEnding } from './finish-call';
@@ -54,7 +55,7 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
       .from(schema.organizations)
       .where(eq(schema.organizations.id, call.orgId))
       .for('update');
-    const cap = org?.limitConcurrentCalls ?? 10;
+    const cap = org?.limitConcurrentCalls ?? DEFAULT_CONCURRENT_CALLS;
     const active = await tx.$count(
       schema.calls,
       and(eq(schema.calls.orgId, call.orgId), eq(schema.calls.queueStatus, 'started')),

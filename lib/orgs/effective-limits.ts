@@ -3,6 +3,9 @@ import { usdToMicros } from './money';
 /** Cumulative deposits (starting credit excluded) at which the higher limits apply for good. */
 export const UNLOCK_DEPOSITS_MICROS = usdToMicros(5);
 
+/** Calls in progress at once per org unless an admin sets another cap. */
+export const DEFAULT_CONCURRENT_CALLS = 10;
+
 export interface OrgLimits {
   concurrency: number;
   instant_clones: number;
@@ -14,13 +17,13 @@ const BEFORE_UNLOCK: OrgLimits = {
   concurrency: 1,
   instant_clones: 1,
   live_clones: 0,
-  concurrent_calls: 10,
+  concurrent_calls: DEFAULT_CONCURRENT_CALLS,
 };
 const AFTER_UNLOCK: OrgLimits = {
   concurrency: 5,
   instant_clones: 10,
   live_clones: 1,
-  concurrent_calls: 10,
+  concurrent_calls: DEFAULT_CONCURRENT_CALLS,
 };
 
 export interface LimitSource {

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerBatchPaths } from './paths/batches';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerSpeechPaths } from './paths/speech';
@@ -8,6 +9,7 @@ import { registerVoiceCatalogPaths } from './paths/voices';
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerCallWebhookPaths,
+  registerBatchPaths,
   registerSpeechPaths,
   registerVoiceCatalogPaths,
 ];

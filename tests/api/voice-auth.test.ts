@@ -138,6 +138,13 @@ describe('bad input gets a clear error naming the field', () => {
     ['a string for record', { ...body, record: 'yes' }, 'record'],
     ['an array for metadata', { ...body, metadata: [1, 2] }, 'metadata'],
     ['a number for wait_for_greeting', { ...body, wait_for_greeting: 1 }, 'wait_for_greeting'],
+    // Postgres cannot store U+0000; it must be a 400, not a failed insert.
+    ['a NUL character in task', { ...body, task: 'Say\u0000hello.' }, 'task'],
+    [
+      'a NUL character inside metadata',
+      { ...body, metadata: { note: { deep: 'a\u0000' } } },
+      'metadata',
+    ],
   ];
   it.each(cases)('400 for %s', async (_label, payload, field) => {
     const response = await voice(server.url, a.apiKey, '/v1/calls', { json: payload });

@@ -1,0 +1,25 @@
+// GET /batch — a batch's parameters, its analysis (computed by the database) and its calls.
+import { getBatch } from '@/lib/batches/get-batch';
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { defineRoute, parseBody, publicOrigin, requireApiKey } from '@/lib/http';
+import { BatchQuery } from '@/schemas/batches';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  GET: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const query = parseBody(
+      BatchQuery,
+      Object.fromEntries(request.nextUrl.searchParams),
+      'INVALID_QUERY',
+    );
+    const deps = await getCallDeps();
+    const body = await getBatch(deps.db, orgId, query, {
+      origin: publicOrigin('voice', request),
+      urlSigningKey: deps.settings.urlSigningKey,
+      nowMs: deps.clock.now(),
+    });
+    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});

@@ -1,0 +1,295 @@
+// npm run bench:voice — POST /v1/calls requests/s and GET /batch p99 at 10,000 calls, each as a
+// ratio against the bare catch-all 404 route of the same server, measured in the same run.
+// See bench/README.md ("Voice platform") for how to read the output.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { freshPostgresUrl } from '../tests/support/databases';
+import { startServer, type RunningServer } from '../tests/support/server';
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Fewer connections for a route whose single response is large (a queue would only add wait). */
+  connections?: number;
+  goal?: string;
+}
+
+interface Sample {
+  round: number;
+  route: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    rows: { type: 'string', default: '10000' },
+    postgres: { type: 'boolean', default: false },
+  },
+});
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1`);
+  return n;
+}
+
+const settings = {
+  rounds: positiveInt('rounds', args.rounds),
+  durationSeconds: positiveInt('duration', args.duration),
+  connections: positiveInt('connections', args.connections),
+  warmupSeconds: positiveInt('warmup', args.warmup),
+  rows: positiveInt('rows', args.rows),
+  database: args.postgres ? 'postgres' : 'pglite',
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function load(server: RunningServer, target: Target, seconds: number) {
+  const result = await autocannon({
+    url: server.url + target.path,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: target.connections ?? settings.connections,
+    duration: seconds,
+    timeout: 30,
+  });
+  const wrong = target.status === 200 ? result.non2xx : result['2xx'] + result['5xx'];
+  if (result.errors > 0 || result.timeouts > 0 || wrong > 0) {
+    throw new Error(
+      `${target.method} ${target.path}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${wrong} responses without status ${target.status}; the numbers would be meaningless`,
+    );
+  }
+  return result;
+}
+
+async function json(response: Response, status: number): Promise<Record<string, unknown>> {
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== status) {
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body;
+}
+
+/** An org with credit enough for every call, and a batch of `rows` calls that stay queued. */
+async function prepare(server: RunningServer, adminToken: string) {
+  const org = await json(
+    await fetch(server.url + '/internal/orgs', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', starting_credit_usd: 10_000 }),
+    }),
+    201,
+  );
+  const key = String(org.api_key);
+  const startedAt = performance.now();
+  const batch = await json(
+    await fetch(server.url + '/v1/batches', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        base_prompt: 'Remind {{name}} of the appointment on {{day}}.',
+        label: 'bench',
+        call_data: Array.from({ length: settings.rows }, (_, i) => ({
+          // Every hundredth row is not a number: the batch holds call_error calls too.
+          phone_number: i % 100 === 99 ? 'n/a' : `+1415555${String(1000 + (i % 9000))}`,
+          name: `Caller ${i}`,
+          day: 'Monday',
+        })),
+      }),
+    }),
+    200,
+  );
+  const createMs = performance.now() - startedAt;
+  return { key, batchId: String(batch.batch_id), createMs };
+}
+
+function printTable(rows: (Record<string, string> & { route: string })[]): void {
+  const header = Object.keys(rows[0]!);
+  const cells = rows.map((r) => header.map((h) => r[h]!));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.error('No production build found (.next/BUILD_ID). Run `npm run build` first.');
+    process.exitCode = 1;
+    return;
+  }
+  const adminToken = randomBytes(24).toString('hex');
+  const database = settings.database === 'postgres' ? await freshPostgresUrl() : null;
+  // CALL_SCHEDULER=false: the server only takes requests; no call is played while measuring.
+  const server = await startServer({
+    env: {
+      ADMIN_TOKEN: adminToken,
+      CALL_SCHEDULER: 'false',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+  });
+  const stop = () => void server.stop().then(() => process.exit(130));
+  process.once('SIGINT', stop);
+  try {
+    const { key, batchId, createMs } = await prepare(server, adminToken);
+    console.log(
+      `server ${server.url} (${settings.database}); POST /v1/batches of ${settings.rows} rows took ` +
+        `${createMs.toFixed(0)} ms; ${settings.rounds} rounds x ${settings.durationSeconds} s`,
+    );
+    const auth = { authorization: `Bearer ${key}` };
+    const targets: Target[] = [
+      { name: 'baseline', method: 'GET', path: '/api/__bench_baseline', status: 404 },
+      {
+        name: 'POST /v1/calls',
+        method: 'POST',
+        path: '/v1/calls',
+        status: 200,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          phone_number: '+14155550123',
+          task: 'Confirm the appointment of {{name}}.',
+          request_data: { name: 'Ada' },
+        }),
+        goal: 'req/s ratio >= 0.5',
+      },
+      {
+        name: 'GET /batch no calls',
+        method: 'GET',
+        path: `/batch?batch_id=${batchId}&include_calls=false`,
+        status: 200,
+        headers: auth,
+        goal: 'p99 <= 200 ms',
+      },
+      {
+        name: 'GET /batch no calls 1c',
+        method: 'GET',
+        path: `/batch?batch_id=${batchId}&include_calls=false`,
+        status: 200,
+        headers: auth,
+        connections: 1,
+        goal: 'p99 <= 200 ms',
+      },
+      {
+        name: 'GET /batch with calls',
+        method: 'GET',
+        path: `/batch?batch_id=${batchId}`,
+        status: 200,
+        headers: auth,
+        connections: 1,
+      },
+    ];
+    for (const target of targets) await load(server, target, settings.warmupSeconds);
+
+    const samples: Sample[] = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+      for (const target of order) {
+        const result = await load(server, target, settings.durationSeconds);
+        const sample: Sample = {
+          round: round + 1,
+          route: target.name,
+          requestsPerSecond: result.requests.average,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          requests: result.requests.total,
+        };
+        samples.push(sample);
+        console.log(
+          `  round ${sample.round}  ${target.name.padEnd(22)} ` +
+            `${sample.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${sample.p99Ms} ms`,
+        );
+      }
+    }
+
+    const medians = targets.map((target) => {
+      const own = samples.filter((s) => s.route === target.name);
+      return {
+        target,
+        rps: median(own.map((s) => s.requestsPerSecond)),
+        p99: median(own.map((s) => s.p99Ms)),
+      };
+    });
+    const base = medians[0]!;
+    const summary = medians.map((m) => ({
+      route: m.target.name,
+      connections: m.target.connections ?? settings.connections,
+      requestsPerSecond: m.rps,
+      p99Ms: m.p99,
+      requestsPerSecondRatio: m.rps / base.rps,
+      p99Ratio: m.p99 / base.p99,
+      goal: m.target.goal ?? null,
+      goalMet: m.target.goal?.startsWith('req/s')
+        ? m.rps / base.rps >= 0.5
+        : m.target.goal?.startsWith('p99')
+          ? m.p99 <= 200
+          : null,
+    }));
+    console.log(`\nmedians of ${settings.rounds} rounds; ratios against the baseline:`);
+    printTable(
+      summary.map((s) => ({
+        route: s.route,
+        goal: s.goal ?? '',
+        conns: String(s.connections),
+        'req/s': s.requestsPerSecond.toFixed(0),
+        'p99 ms': s.p99Ms.toFixed(1),
+        'req/s ratio': s.requestsPerSecondRatio.toFixed(2),
+        'p99 ratio': s.p99Ratio.toFixed(2),
+        met: s.goalMet === null ? '' : s.goalMet ? 'yes' : 'NO',
+      })),
+    );
+
+    const finishedAt = new Date().toISOString();
+    const dir = join('bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `voice-${finishedAt.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          finishedAt,
+          node: process.version,
+          cpus: cpus().length,
+          settings,
+          createMs,
+          summary,
+          samples,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    process.off('SIGINT', stop);
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
