@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, eventually, expectError } from '../support/leads-api';
-import { openTtsSocket, parseWav, pcmSamples, rms } from '../support/speech-api';
+import { mulawToPcm, openTtsSocket, parseWav, pcmSamples, rms } from '../support/speech-api';
 import {
   createTestOrg,
   orgDetail,
@@ -367,6 +367,28 @@ describe('audio on every surface', () => {
     ws.send({ type: 'close' });
     await ws.next((f) => f.type === 'done');
     expect((await ws.closed).code).toBe(1000);
+  });
+
+  it('sends μ-law frames when init asks for them', async () => {
+    const ws = await openTtsSocket(server.url, org.apiKey);
+    ws.send({ type: 'init', voice: voiceId, audio: { encoding: 'mulaw', sample_rate: 8000 } });
+    expect(await ws.next((f) => f.type === 'ready')).toMatchObject({
+      encoding: 'mulaw',
+      sample_rate: 8000,
+    });
+    ws.send({ type: 'speak', context_id: 'm', text: text(1) });
+    await ws.next((f) => f.type === 'utterance_end' && f.context_id === 'm');
+    const bytes = Buffer.concat(ws.frames.filter((f): f is Buffer => Buffer.isBuffer(f)));
+    // One byte per sample: as many bytes as the same text's 8 kHz PCM has samples.
+    const pcm = await audioOf('/v2/tts', org.apiKey, {
+      text: text(1),
+      voice: voiceId,
+      audio: { container: 'raw', encoding: 'pcm_s16le', sample_rate: 8000 },
+    });
+    expect(bytes.length / (pcm.length / 2)).toBeGreaterThan(0.8);
+    expect(bytes.length / (pcm.length / 2)).toBeLessThan(1.25);
+    expect(rms(mulawToPcm(bytes))).toBeGreaterThan(200);
+    ws.socket.close();
   });
 
   it('refuses the upgrade without a valid key (401), and takes ?api_key= for browsers', async () => {

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import alawmulaw from 'alawmulaw';
 import wavefile from 'wavefile';
 
 const { WaveFile } = wavefile;
@@ -36,6 +37,11 @@ export function parseWav(bytes: Buffer): ParsedWav {
     samples,
     seconds: samples.length / sampleRate,
   };
+}
+
+/** G.711 μ-law bytes back to 16-bit samples (alawmulaw, as the server encodes them). */
+export function mulawToPcm(bytes: Buffer): Int16Array {
+  return alawmulaw.mulaw.decode(new Uint8Array(bytes));
 }
 
 export function pcmSamples(bytes: Buffer): Int16Array {
