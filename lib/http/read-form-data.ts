@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { readLimited } from './read-limited';
 
 /**
  * Reads a multipart/form-data body of at most `maxBytes` (a declared length over it is refused
@@ -18,30 +19,9 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
       message: `The request body is larger than ${maxBytes} bytes.`,
       hint: 'Send fewer or shorter samples.',
     });
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel().catch(() => {});
-          throw tooLarge();
-        }
-        chunks.push(value);
-      }
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError('INVALID_BODY', { message: 'The request body could not be read.' });
-    }
-  }
+  const body = await readLimited(request, maxBytes, tooLarge, 'INVALID_BODY');
   try {
-    return await new Response(Buffer.concat(chunks), {
+    return await new Response(new Uint8Array(body), {
       headers: { 'content-type': type },
     }).formData();
   } catch {

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { splitSentences } from './split-sentences';
 import {
   MAX_PITCH,
-  MAX_SAMPLE_RATE,
   MAX_SPEED,
   MIN_PITCH,
-  MIN_SAMPLE_RATE,
   MIN_SPEED,
   SpeechRequestError,
+  assertSampleRate,
   type EngineVoice,
   type SpeechChunk,
   type SpeechEngine,
@@ -71,16 +70,7 @@ export class EspeakEngine implements SpeechEngine {
     const { signal } = request;
     signal?.throwIfAborted();
     const { sampleRate } = request;
-    if (
-      !Number.isInteger(sampleRate) ||
-      sampleRate < MIN_SAMPLE_RATE ||
-      sampleRate > MAX_SAMPLE_RATE
-    ) {
-      throw new SpeechRequestError(
-        'sampleRate',
-        `sampleRate must be a whole number from ${MIN_SAMPLE_RATE} to ${MAX_SAMPLE_RATE}`,
-      );
-    }
+    assertSampleRate(sampleRate);
     const speed = request.speed ?? 1;
     if (!Number.isFinite(speed) || speed < MIN_SPEED || speed > MAX_SPEED) {
       throw new SpeechRequestError('speed', `speed must be from ${MIN_SPEED} to ${MAX_SPEED}`);

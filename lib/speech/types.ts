@@ -51,3 +51,17 @@ export class SpeechRequestError extends Error {
     this.field = field;
   }
 }
+
+/** Refuses a sample rate the port does not serve (every adapter checks the same range). */
+export function assertSampleRate(sampleRate: number): void {
+  if (
+    !Number.isInteger(sampleRate) ||
+    sampleRate < MIN_SAMPLE_RATE ||
+    sampleRate > MAX_SAMPLE_RATE
+  ) {
+    throw new SpeechRequestError(
+      'sampleRate',
+      `sampleRate must be a whole number from ${MIN_SAMPLE_RATE} to ${MAX_SAMPLE_RATE}`,
+    );
+  }
+}

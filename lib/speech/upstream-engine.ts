@@ -2,9 +2,7 @@ import OpenAI from 'openai';
 import wavefile from 'wavefile';
 import { splitSentences } from './split-sentences';
 import {
-  MAX_SAMPLE_RATE,
-  MIN_SAMPLE_RATE,
-  SpeechRequestError,
+  assertSampleRate,
   type EngineVoice,
   type SpeechChunk,
   type SpeechEngine,
@@ -76,16 +74,7 @@ export class UpstreamSpeechEngine implements SpeechEngine {
 
   private async *generate(request: SynthesisRequest): AsyncGenerator<SpeechChunk> {
     const { sampleRate, signal } = request;
-    if (
-      !Number.isInteger(sampleRate) ||
-      sampleRate < MIN_SAMPLE_RATE ||
-      sampleRate > MAX_SAMPLE_RATE
-    ) {
-      throw new SpeechRequestError(
-        'sampleRate',
-        `sampleRate must be a whole number from ${MIN_SAMPLE_RATE} to ${MAX_SAMPLE_RATE}`,
-      );
-    }
+    assertSampleRate(sampleRate);
     const voice = VOICES.some((v) => v.id === request.voice) ? request.voice! : VOICES[0]!.id;
     for (const sentence of splitSentences(request.text)) {
       signal?.throwIfAborted();

@@ -1,31 +1,9 @@
 // POST /v1/voices/clone — instant clone from WAV samples: live at once, counted against the instant-clone limit.
-import { defineRoute, readFormData, requireApiKey } from '@/lib/http';
-import {
-  cloneVoice,
-  getVoiceDeps,
-  MAX_FORM_OVERHEAD_BYTES,
-  MAX_TOTAL_SAMPLE_BYTES,
-  parseCloneForm,
-} from '@/lib/voices';
+import { defineRoute } from '@/lib/http';
+import { cloneHandler } from '../_clone-handler';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
-  POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
-    const form = await parseCloneForm(
-      await readFormData(request, MAX_TOTAL_SAMPLE_BYTES + MAX_FORM_OVERHEAD_BYTES),
-    );
-    const clone = await cloneVoice(await getVoiceDeps(), orgId, 'instant', form, new Date());
-    return Response.json(
-      {
-        voice_id: clone.id,
-        name: clone.name,
-        kind: clone.kind,
-        state: clone.state,
-        generation: clone.generation,
-      },
-      { status: 201 },
-    );
-  },
+  POST: cloneHandler('instant'),
 });
