@@ -338,6 +338,7 @@ describe('audio on every surface', () => {
   });
 
   it('speaks over the WebSocket: utterances, binary PCM, pre-emption, cancel, done', async () => {
+    const balanceBefore = (await orgDetail(server.url, org.orgId)).wallet.balance_usd;
     const ws = await openTtsSocket(server.url, org.apiKey);
     ws.send({ type: 'init', voice: voiceId, audio: { encoding: 'pcm_s16le', sample_rate: 8000 } });
     await ws.next((f) => f.type === 'ready');
@@ -367,6 +368,13 @@ describe('audio on every surface', () => {
     ws.send({ type: 'close' });
     await ws.next((f) => f.type === 'done');
     expect((await ws.closed).code).toBe(1000);
+    // Utterances a and c were spoken whole; b (pre-empted) and d (cancelled) pay only for what
+    // was spoken before they stopped, never for all of their text.
+    const cost = (chars: number) => (chars * 0.05) / 1000;
+    const whole = cost(text(1).length + 'New topic.'.length);
+    const charged = balanceBefore - (await orgDetail(server.url, org.orgId)).wallet.balance_usd;
+    expect(charged).toBeGreaterThanOrEqual(whole - 1e-9);
+    expect(charged).toBeLessThan(whole + cost(text(60).length));
   });
 
   it('sends μ-law frames when init asks for them', async () => {
