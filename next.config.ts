@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
     'alawmulaw',
   ],
   poweredByHeader: false,
+  // The site's one stylesheet is ~3 KB gzipped: inlined into each page's HTML it no longer
+  // blocks first paint behind a second request.
+  experimental: { inlineCss: true },
   typedRoutes: false,
   // `npm run typecheck` checks the whole tree (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },

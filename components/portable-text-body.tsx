@@ -3,8 +3,8 @@ import {
   type PortableTextComponents,
   type PortableTextProps,
 } from '@portabletext/react';
-import Image from 'next/image';
 import { siteImage } from '@/lib/site/sanity-image';
+import { SiteImage } from '@/components/site-image';
 
 /** Only link targets that cannot run script: relative paths, anchors, http(s) and mailto. */
 export function safeHref(href: unknown): string | undefined {
@@ -26,7 +26,7 @@ const components: PortableTextComponents = {
       if (!image) return null;
       return (
         <figure>
-          <Image
+          <SiteImage
             src={image.src}
             width={image.width}
             height={image.height}

@@ -1,9 +1,9 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { z } from 'zod';
 import type { BlogPostSummary } from '@/schemas/blog';
 import { formatDate, oneLine } from '@/lib/site/format';
 import { siteImage } from '@/lib/site/sanity-image';
+import { SiteImage } from '@/components/site-image';
 
 type Summary = z.infer<typeof BlogPostSummary>;
 
@@ -15,7 +15,7 @@ export function PostCard({ post, priority = false }: { post: Summary; priority?:
   return (
     <article className="post-card">
       {image ? (
-        <Image
+        <SiteImage
           src={image.src}
           width={image.width}
           height={image.height}

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PortableTextBody } from '@/components/portable-text-body';
 import { getPost } from '@/lib/blog/get-post';
 import { formatDate, oneLine } from '@/lib/site/format';
 import { siteImage } from '@/lib/site/sanity-image';
+import { SiteImage } from '@/components/site-image';
 
 export const dynamic = 'force-dynamic';
 
@@ -71,7 +71,7 @@ export default async function PostPage(props: Props) {
         <h1>{oneLine(post.title)}</h1>
         {post.excerpt ? <p className="lede">{oneLine(post.excerpt)}</p> : null}
         <div className="byline">
-          {avatar ? <Image src={avatar.src} width={40} height={40} alt="" /> : null}
+          {avatar ? <SiteImage src={avatar.src} width={40} height={40} alt="" /> : null}
           <span>
             {post.author ? (
               <>
@@ -91,7 +91,7 @@ export default async function PostPage(props: Props) {
       </header>
       {image ? (
         <div className="post-hero">
-          <Image
+          <SiteImage
             src={image.src}
             width={image.width}
             height={image.height}
