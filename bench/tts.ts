@@ -17,9 +17,10 @@ const { values: args } = parseArgs({
   },
 });
 const SAMPLES = Number(args.samples);
-const TEXT_200 =
+const TEXT_200 = (
   'Thanks for calling about your order. It shipped this morning and should arrive on Thursday. ' +
-  'Would you like a text message with the tracking link, or shall I read the number to you now?';
+  'Would you like a text message with the tracking link, or shall I read the number to you now, please?'
+).padEnd(200, ' ');
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
