@@ -1,23 +1,9 @@
+import { touchKeys } from './touch-keys';
 import { z } from './zod';
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export const touchKeys = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'li_fat_id',
-  'msclkid',
-  'ttclid',
-  'twclid',
-  'referrer',
-  'landing_path',
-  'seen_at',
-] as const;
+export { touchKeys } from './touch-keys';
 
 const touchValue = z
   .string()

@@ -1,20 +1,10 @@
 // First/last-touch attribution in a first-party cookie, from the URL's UTM and click-id
 // parameters (the keys of the spec's AttributionTouch). Browser-only.
 
+import { urlTouchKeys } from '@/schemas/touch-keys';
+
 export const ATTRIBUTION_COOKIE = 'vai_attribution';
-const PARAMS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'li_fat_id',
-  'msclkid',
-  'ttclid',
-  'twclid',
-] as const;
+const PARAMS = urlTouchKeys;
 const MAX_AGE_SECONDS = 90 * 24 * 3600;
 // The server keeps 1024 characters per value; the cookie keeps less so it stays under 4 KB.
 const MAX_VALUE = 300;
