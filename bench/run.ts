@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../tests/support/server';
+import { positiveInt, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -29,15 +30,6 @@ const TARGETS: Target[] = [
   { name: 'stats', path: '/api/stats/calls', status: 200 },
 ];
 
-interface Sample {
-  round: number;
-  route: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-}
-
 interface Summary {
   route: string;
   path: string;
@@ -56,24 +48,12 @@ const { values: args } = parseArgs({
   },
 });
 
-function positiveInt(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1`);
-  return n;
-}
-
 const settings = {
   rounds: positiveInt('rounds', args.rounds),
   durationSeconds: positiveInt('duration', args.duration),
   connections: positiveInt('connections', args.connections),
   warmupSeconds: positiveInt('warmup', args.warmup),
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function load(
   server: RunningServer,
@@ -154,36 +134,10 @@ async function main(): Promise<void> {
     );
     await checkAndWarm(server);
 
-    const samples: Sample[] = [];
-    for (let round = 0; round < settings.rounds; round++) {
-      // Rotate the order each round so no route always runs first (cold) or last (hot machine).
-      const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]!);
-      for (const target of order) {
-        const result = await load(server, target, settings.durationSeconds);
-        const sample: Sample = {
-          round: round + 1,
-          route: target.name,
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          requests: result.requests.total,
-        };
-        samples.push(sample);
-        console.log(
-          `  round ${sample.round}  ${target.name.padEnd(14)} ` +
-            `${sample.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${sample.p99Ms} ms`,
-        );
-      }
-    }
-
-    const medians = TARGETS.map((target) => {
-      const own = samples.filter((s) => s.route === target.name);
-      return {
-        target,
-        requestsPerSecond: median(own.map((s) => s.requestsPerSecond)),
-        p99Ms: median(own.map((s) => s.p99Ms)),
-      };
-    });
+    const samples = await runRotatedRounds(TARGETS, settings.rounds, (target) =>
+      load(server, target, settings.durationSeconds),
+    );
+    const medians = routeMedians(TARGETS, samples);
     const base = medians[0]!;
     const summary: Summary[] = medians.map((m) => ({
       route: m.target.name,

@@ -10,6 +10,7 @@ import { systemClock } from '../lib/runtime/clock';
 import { acquireSpeechSlot } from '../lib/speech-limits';
 import { RedisStore, type Store } from '../lib/store';
 import { createTcpDriver, redactRedisUrl } from '../lib/store/tcp-driver';
+import { median } from './rounds';
 
 const { values } = parseArgs({
   options: {
@@ -89,12 +90,6 @@ function slotRoundTrip(storeOf: (caller: number) => Store) {
     if (!attempt.ok) throw new Error(`org ${caller} was refused a slot it should have had`);
     await attempt.slot.release();
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');

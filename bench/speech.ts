@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createSpeechEngine, pcmDurationSeconds, type SpeechEngine } from '../lib/speech';
+import { median } from './rounds';
 
 const { values } = parseArgs({
   options: {
@@ -76,14 +77,6 @@ async function runPool(engine: SpeechEngine): Promise<Result> {
   );
   const seconds = (performance.now() - started) / 1000;
   return { seconds, audioSeconds: durations.reduce((sum, value) => sum + value, 0) };
-}
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main(): Promise<void> {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ADMIN_TOKEN } from '../tests/support/leads-api';
 import { startServer } from '../tests/support/server';
+import { median } from './rounds';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,10 +23,6 @@ const TEXT_200 = (
   'Would you like a text message with the tracking link, or shall I read the number to you now, please?'
 ).padEnd(200, ' ');
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]!;
 

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer, type RunningServer } from '../tests/support/server';
+import { positiveInt, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -22,15 +23,6 @@ interface Target {
   goal?: string;
 }
 
-interface Sample {
-  round: number;
-  route: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-}
-
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
@@ -42,12 +34,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positiveInt(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1`);
-  return n;
-}
-
 const settings = {
   rounds: positiveInt('rounds', args.rounds),
   durationSeconds: positiveInt('duration', args.duration),
@@ -55,12 +41,6 @@ const settings = {
   warmupSeconds: positiveInt('warmup', args.warmup),
   rows: positiveInt('rows', args.rows),
   database: args.postgres ? 'postgres' : 'pglite',
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
 async function load(server: RunningServer, target: Target, seconds: number) {
@@ -203,35 +183,14 @@ async function main(): Promise<void> {
     ];
     for (const target of targets) await load(server, target, settings.warmupSeconds);
 
-    const samples: Sample[] = [];
-    for (let round = 0; round < settings.rounds; round++) {
-      const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
-      for (const target of order) {
-        const result = await load(server, target, settings.durationSeconds);
-        const sample: Sample = {
-          round: round + 1,
-          route: target.name,
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          requests: result.requests.total,
-        };
-        samples.push(sample);
-        console.log(
-          `  round ${sample.round}  ${target.name.padEnd(22)} ` +
-            `${sample.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${sample.p99Ms} ms`,
-        );
-      }
-    }
-
-    const medians = targets.map((target) => {
-      const own = samples.filter((s) => s.route === target.name);
-      return {
-        target,
-        rps: median(own.map((s) => s.requestsPerSecond)),
-        p99: median(own.map((s) => s.p99Ms)),
-      };
-    });
+    const samples = await runRotatedRounds(targets, settings.rounds, (target) =>
+      load(server, target, settings.durationSeconds),
+    );
+    const medians = routeMedians(targets, samples).map((m) => ({
+      target: m.target,
+      rps: m.requestsPerSecond,
+      p99: m.p99Ms,
+    }));
     const base = medians[0]!;
     const summary = medians.map((m) => ({
       route: m.target.name,
