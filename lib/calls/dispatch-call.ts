@@ -59,9 +59,10 @@ export async function parseDispatch(
   return request;
 }
 
-async function assertFunded(deps: CallDeps, orgId: string) {
-  const org = await getOrgOrThrow(deps.db, orgId);
-  if (org.balanceMicros <= 0) throw new ApiError('INSUFFICIENT_BALANCE');
+/** `balanceMicros` as authentication read it, or undefined to read it now. */
+async function assertFunded(deps: CallDeps, orgId: string, balanceMicros: number | undefined) {
+  const balance = balanceMicros ?? (await getOrgOrThrow(deps.db, orgId)).balanceMicros;
+  if (balance <= 0) throw new ApiError('INSUFFICIENT_BALANCE');
 }
 
 /**
@@ -71,12 +72,19 @@ async function assertFunded(deps: CallDeps, orgId: string) {
  */
 export async function dispatchCall(
   deps: CallDeps,
-  input: { orgId: string; body: unknown; idempotencyKey: string | null; origin: string },
+  input: {
+    orgId: string;
+    body: unknown;
+    idempotencyKey: string | null;
+    origin: string;
+    /** The wallet as authentication read it (spares a query); omitted → read here. */
+    balanceMicros?: number;
+  },
 ): Promise<DispatchResult> {
   const request = await parseDispatch(deps, input.body, input.orgId);
   const now = () => new Date(deps.clock.now());
   if (input.idempotencyKey === null) {
-    await assertFunded(deps, input.orgId);
+    await assertFunded(deps, input.orgId, input.balanceMicros);
     const callId = await insertCall(
       deps.db,
       deps.provider,
@@ -110,7 +118,7 @@ export async function dispatchCall(
     return { body: stored.body, replayed: true };
   }
   try {
-    const result = await createOnce(deps, input.orgId, request, key, requestHash, input.origin);
+    const result = await createOnce(deps, input, request, key, requestHash);
     await deps.store.replaceIf(
       claim.key,
       claim.token,
@@ -126,12 +134,12 @@ export async function dispatchCall(
 
 async function createOnce(
   deps: CallDeps,
-  orgId: string,
+  input: { orgId: string; origin: string; balanceMicros?: number },
   request: CallDispatchInput,
   key: string,
   requestHash: string,
-  origin: string,
 ): Promise<DispatchResult> {
+  const { orgId, origin } = input;
   const existing = async () => {
     const [row] = await deps.db
       .select({ id: schema.calls.id, requestHash: schema.calls.requestHash })
@@ -143,7 +151,7 @@ async function createOnce(
   };
   const earlier = await existing();
   if (earlier) return earlier;
-  await assertFunded(deps, orgId);
+  await assertFunded(deps, orgId, input.balanceMicros);
   try {
     const callId = await insertCall(
       deps.db,

@@ -10,10 +10,11 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
+    const { orgId, balanceMicros } = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');
     const { body: response, replayed } = await dispatchCall(await getCallDeps(), {
       orgId,
+      balanceMicros,
       body,
       idempotencyKey: request.headers.get('idempotency-key'),
       origin: publicOrigin('voice', request),
