@@ -1,5 +1,5 @@
 // GET /batch — a batch's parameters, its analysis (computed by the database) and its calls.
-import { getBatch } from '@/lib/batches/get-batch';
+import { getBatchJson } from '@/lib/batches/get-batch';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { defineRoute, parseBody, publicOrigin, requireApiKey } from '@/lib/http';
 import { BatchQuery } from '@/schemas/batches';
@@ -15,11 +15,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
       'INVALID_QUERY',
     );
     const deps = await getCallDeps();
-    const body = await getBatch(deps.db, orgId, query, {
+    const body = await getBatchJson(deps.db, orgId, query, {
       origin: publicOrigin('voice', request),
       urlSigningKey: deps.settings.urlSigningKey,
       nowMs: deps.clock.now(),
     });
-    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+    return new Response(body, {
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    });
   },
 });

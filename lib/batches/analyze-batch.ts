@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { callLengthBuckets, type BatchAnalysisBody } from '@/schemas/batches';
 import { schema, type Executor } from '../db';
 
@@ -14,7 +14,10 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * aggregates over the batch's calls, and the per-call arrays (ids, lengths, errors) are built as
  * JSON in the same pass. Lengths are of the real audio (duration_ms).
  */
-export async function analyzeBatch(db: Executor, batchId: string): Promise<BatchAnalysisBody> {
+export async function analyzeBatch(
+  db: Executor,
+  batchId: string,
+): Promise<{ analysis: BatchAnalysisBody; stamp: string }> {
   // Sorted once here, so the arrays agree (all[i] is the length of call_ids[i]) without each
   // aggregate sorting on its own; aggregates over a sorted subquery keep its order.
   const o = db
@@ -23,6 +26,7 @@ export async function analyzeBatch(db: Executor, batchId: string): Promise<Batch
       queueStatus: c.queueStatus,
       durationMs: c.durationMs,
       errorMessage: c.errorMessage,
+      analysisVersion: c.analysisVersion,
     })
     .from(c)
     .where(eq(c.batchId, batchId))
@@ -45,6 +49,8 @@ export async function analyzeBatch(db: Executor, batchId: string): Promise<Batch
 
   const [row] = await db
     .select({
+      // In the same statement (one snapshot) as the figures: the state they describe.
+      stamp: analysisStamp(o.analysisVersion),
       total: sql<number>`count(*)::int`,
       complete: countWhere(sql`${o.queueStatus} = 'complete'`),
       started: countWhere(sql`${o.queueStatus} = 'started'`),
@@ -78,7 +84,7 @@ export async function analyzeBatch(db: Executor, batchId: string): Promise<Batch
 
   const r = row!;
   const completed = r.complete + r.callError;
-  return {
+  const analysis: BatchAnalysisBody = {
     total_calls: r.total,
     completed_calls: completed,
     in_progress_calls: r.total - completed,
@@ -98,4 +104,13 @@ export async function analyzeBatch(db: Executor, batchId: string): Promise<Batch
     error_messages: r.errors,
     endpoints: Object.fromEntries(endpoints.map((e) => [e.host, e.calls])),
   };
+  return { analysis, stamp: r.stamp };
 }
+
+/**
+ * Aggregate naming the state of a batch's calls as far as the analysis is concerned: how many
+ * there are and the sum of their analysis versions (each raised by a trigger on every change the
+ * analysis would see; calls are never deleted), so equal stamps mean equal analyses.
+ */
+export const analysisStamp = (version: SQL | AnyColumn) =>
+  sql<string>`count(*) || ':' || coalesce(sum(${version}), 0)`;

@@ -88,6 +88,11 @@ export const calls = pgTable(
     leaseUntil: at('lease_until'),
     /** Provider state between steps (the simulated line's script position). */
     lineState: jsonb('line_state').$type<LineState>(),
+    /**
+     * Raised by a trigger (migration 0003) whenever a column GET /batch's analysis reads changes,
+     * so a batch's count and sum of these say whether a cached analysis is still current.
+     */
+    analysisVersion: integer('analysis_version').notNull().default(0),
   },
   (t) => [
     index('calls_org_created_idx').on(t.orgId, t.createdAt, t.id),

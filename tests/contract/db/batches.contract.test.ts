@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '@/lib/batches/create-batch';
-import { getBatch } from '@/lib/batches/get-batch';
+import { getBatchJson } from '@/lib/batches/get-batch';
 import { schema, type Db } from '@/lib/db';
 import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
 import type { Clock } from '@/lib/runtime/clock';
 import { SandboxCallProvider } from '@/lib/telephony';
-import { MAX_BATCH_ROWS, type BatchQueryInput } from '@/schemas/batches';
+import { BatchResponse, MAX_BATCH_ROWS, type BatchQueryInput } from '@/schemas/batches';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');
@@ -33,8 +33,11 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
   const deps = () => ({ db, provider, clock });
   const create = (body: unknown, org = orgId) =>
     createBatch(deps(), { orgId: org, body, origin: 'http://api.test' });
-  const get = (batchId: string, flags: Partial<BatchQueryInput> = {}, org = orgId) =>
-    getBatch(db, org, { ...all, ...flags, batch_id: batchId }, render);
+  // The body as a client reads it, held to the schema the OpenAPI document publishes.
+  const get = async (batchId: string, flags: Partial<BatchQueryInput> = {}, org = orgId) =>
+    BatchResponse.parse(
+      JSON.parse(await getBatchJson(db, org, { ...all, ...flags, batch_id: batchId }, render)),
+    );
   const callsOf = (batchId: string) =>
     db
       .select()
@@ -173,6 +176,43 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
       endpoints: { 'simulated-line': 22, 'carrier.example.com': 1 },
     });
     expect(analysis!.completed_calls + analysis!.in_progress_calls).toBe(analysis!.total_calls);
+  });
+
+  it('follows every change of its calls: a repeated analysis is never a stale one', async () => {
+    const { batch_id } = await create({
+      base_prompt: 'Hi {{name}}.',
+      label: 'Moving',
+      call_data: [row(1), row(2), { phone_number: 'n/a', name: 'Bad' }],
+    });
+    const [first, second] = (await callsOf(batch_id)).filter((c) => c.queueStatus === 'queued');
+    const analysisNow = async () => (await get(batch_id, { include_calls: false })).analysis!;
+    expect((await analysisNow()).queue_statuses).toEqual({
+      complete: 0,
+      started: 0,
+      queued: 2,
+      call_error: 1,
+    });
+    // Unchanged calls: the same figures again.
+    expect((await analysisNow()).in_progress_calls).toBe(2);
+
+    const update = (id: string, values: Partial<typeof schema.calls.$inferInsert>) =>
+      db.update(schema.calls).set(values).where(eq(schema.calls.id, id));
+    await update(first!.id, { queueStatus: 'started' });
+    expect((await analysisNow()).queue_statuses).toMatchObject({ started: 1, queued: 1 });
+    await update(first!.id, { queueStatus: 'complete', durationMs: 12_000 });
+    let analysis = await analysisNow();
+    expect(analysis.queue_statuses).toMatchObject({ complete: 1, started: 0, queued: 1 });
+    expect(analysis.call_lengths.summary['10-15']).toBe(1);
+    // A change the analysis does not show leaves it as it was; the next one that does shows.
+    await update(second!.id, { summary: 'no answer yet' });
+    expect(await analysisNow()).toEqual(analysis);
+    await update(second!.id, { queueStatus: 'call_error', errorMessage: 'carrier said no' });
+    analysis = await analysisNow();
+    expect(analysis.in_progress_calls).toBe(0);
+    expect(analysis.error_messages).toContainEqual({
+      call_id: second!.id,
+      error_message: 'carrier said no',
+    });
   });
 
   it('gives an empty-length analysis of zeros with every key present', async () => {
