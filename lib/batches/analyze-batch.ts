@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { callLengthBuckets, type BatchAnalysisBody } from '@/schemas/batches';
 import { schema, type Executor } from '../db';
 
@@ -17,7 +17,7 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
 export async function analyzeBatch(
   db: Executor,
   batchId: string,
-): Promise<{ analysis: BatchAnalysisBody; version: number }> {
+): Promise<{ analysis: BatchAnalysisBody; stamp: string }> {
   // Sorted once here, so the arrays agree (all[i] is the length of call_ids[i]) without each
   // aggregate sorting on its own; aggregates over a sorted subquery keep its order.
   const o = db
@@ -26,6 +26,7 @@ export async function analyzeBatch(
       queueStatus: c.queueStatus,
       durationMs: c.durationMs,
       errorMessage: c.errorMessage,
+      analysisVersion: c.analysisVersion,
     })
     .from(c)
     .where(eq(c.batchId, batchId))
@@ -48,8 +49,8 @@ export async function analyzeBatch(
 
   const [row] = await db
     .select({
-      // Read in the same statement (one snapshot) as the figures: the state they describe.
-      version: sql<string>`(select ${schema.batches.analysisVersion} from ${schema.batches} where ${schema.batches.id} = ${batchId})::text`,
+      // In the same statement (one snapshot) as the figures: the state they describe.
+      stamp: analysisStamp(o.analysisVersion),
       total: sql<number>`count(*)::int`,
       complete: countWhere(sql`${o.queueStatus} = 'complete'`),
       started: countWhere(sql`${o.queueStatus} = 'started'`),
@@ -103,5 +104,13 @@ export async function analyzeBatch(
     error_messages: r.errors,
     endpoints: Object.fromEntries(endpoints.map((e) => [e.host, e.calls])),
   };
-  return { analysis, version: Number(r.version) };
+  return { analysis, stamp: r.stamp };
 }
+
+/**
+ * Aggregate naming the state of a batch's calls as far as the analysis is concerned: how many
+ * there are and the sum of their analysis versions (each raised by a trigger on every change the
+ * analysis would see; calls are never deleted), so equal stamps mean equal analyses.
+ */
+export const analysisStamp = (version: SQL | AnyColumn) =>
+  sql<string>`count(*) || ':' || coalesce(sum(${version}), 0)`;

@@ -1,9 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { schema, type Executor } from '../db';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/path-id';
+import { analysisStamp } from './analyze-batch';
 
-export type BatchRow = typeof schema.batches.$inferSelect;
+export type BatchRow = typeof schema.batches.$inferSelect & {
+  /** The state of the batch's calls as far as its analysis goes (see analysisStamp). */
+  analysisStamp: string;
+};
 
 /** One batch of one organization; another organization's batch does not exist (404, not 403). */
 export async function getBatchRowOrThrow(
@@ -14,10 +18,16 @@ export async function getBatchRowOrThrow(
   const notFound = () => new ApiError('NOT_FOUND', { message: 'No batch has this id.' });
   // Anything but a UUID cannot name a batch (and would make Postgres refuse the comparison).
   if (!isUuid(batchId)) throw notFound();
+  const b = schema.batches;
+  const c = schema.calls;
+  const stamp = db
+    .select({ stamp: analysisStamp(c.analysisVersion) })
+    .from(c)
+    .where(eq(c.batchId, b.id));
   const [row] = await db
-    .select()
-    .from(schema.batches)
-    .where(and(eq(schema.batches.id, batchId.toLowerCase()), eq(schema.batches.orgId, orgId)));
+    .select({ ...getTableColumns(b), analysisStamp: sql<string>`(${stamp})` })
+    .from(b)
+    .where(and(eq(b.id, batchId.toLowerCase()), eq(b.orgId, orgId)));
   if (!row) throw notFound();
   return row;
 }

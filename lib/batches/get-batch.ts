@@ -19,7 +19,7 @@ export async function getBatchJson(
 ): Promise<string> {
   const batch = await getBatchRowOrThrow(db, orgId, query.batch_id);
   const [analysis, callData] = await Promise.all([
-    query.include_analysis ? cachedAnalysisJson(db, batch.id, batch.analysisVersion) : undefined,
+    query.include_analysis ? cachedAnalysisJson(db, batch.id, batch.analysisStamp) : undefined,
     query.include_calls
       ? listBatchCalls(db, batch.id, { ...options, transcripts: query.include_transcripts })
       : undefined,

@@ -40,11 +40,6 @@ export const batches = pgTable(
     endpointCode: text('endpoint_code').notNull(),
     callParams: jsonb('call_params').$type<Record<string, unknown>>().notNull(),
     createdAt: at('created_at').notNull(),
-    /**
-     * Raised by a trigger (migration 0003) in the transaction of every change to a column of one
-     * of its calls that GET /batch's analysis shows: a cached analysis is current while this is.
-     */
-    analysisVersion: bigint('analysis_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('batches_org_idx').on(t.orgId)],
 );
@@ -93,6 +88,11 @@ export const calls = pgTable(
     leaseUntil: at('lease_until'),
     /** Provider state between steps (the simulated line's script position). */
     lineState: jsonb('line_state').$type<LineState>(),
+    /**
+     * Raised by a trigger (migration 0003) whenever a column GET /batch's analysis reads changes,
+     * so a batch's count and sum of these say whether a cached analysis is still current.
+     */
+    analysisVersion: integer('analysis_version').notNull().default(0),
   },
   (t) => [
     index('calls_org_created_idx').on(t.orgId, t.createdAt, t.id),
