@@ -1,4 +1,7 @@
+DROP INDEX "calls_batch_idx";--> statement-breakpoint
 ALTER TABLE "calls" ADD COLUMN "analysis_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "calls_batch_version_idx" ON "calls" USING btree ("batch_id","analysis_version");
+--> statement-breakpoint
 -- GET /batch caches a batch's analysis until one of these columns of one of its calls changes
 -- (the list must match what lib/batches/analyze-batch.ts reads). Versions only grow and calls
 -- are never deleted, so a batch's (count, sum of versions) changes with every such update.
