@@ -14,6 +14,8 @@ import type { Database, Db } from './types';
 export const MIGRATIONS_FOLDER = join(process.cwd(), 'lib/db/migrations');
 // Any constant: instances starting together against one server take turns migrating.
 const MIGRATION_LOCK = 724_031_117;
+/** How often PGlite is vacuumed and analysed (it has no autovacuum). */
+export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 export function redactDatabaseUrl(url: string): string {
   try {
@@ -49,6 +51,8 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
+    // The server's autovacuum does it.
+    maintain: async () => {},
     close: () => pool.end(),
   };
 }
@@ -59,6 +63,12 @@ export function createPgliteDatabase(dir: string | undefined): Database {
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let ready: Promise<Db> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  // Waits for any open transaction (PGlite runs one statement or transaction at a time), and
+  // only visits pages changed since the last run, so it is cheap when little was written.
+  const maintain = async () => {
+    await client.exec('VACUUM (ANALYZE)');
+  };
   return {
     kind: 'pglite',
     description: dir ? `pglite (${dir})` : 'pglite (in memory)',
@@ -67,11 +77,22 @@ export function createPgliteDatabase(dir: string | undefined): Database {
         await migratePglite(drizzlePglite(client, { schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
+        timer = setInterval(() => {
+          maintain().catch((error: unknown) =>
+            console.error('pglite maintenance:', error instanceof Error ? error.message : error),
+          );
+        }, MAINTENANCE_INTERVAL_MS);
+        // Housekeeping never keeps the process alive.
+        timer.unref();
         return db;
       })()),
     ping: async () => {
       await client.query('SELECT 1');
     },
-    close: () => client.close(),
+    maintain,
+    close: async () => {
+      clearInterval(timer);
+      await client.close();
+    },
   };
 }

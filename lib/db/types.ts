@@ -14,5 +14,11 @@ export interface Database {
   /** The database with every migration applied (applied once per process, on first use). */
   ready(): Promise<Db>;
   ping(): Promise<void>;
+  /**
+   * The housekeeping a Postgres server does by itself (autovacuum): PGlite has none, so without
+   * it the dead rows of updated calls pile up and the planner has no statistics. A no-op on a
+   * server; on PGlite it also runs every MAINTENANCE_INTERVAL_MS once the database is ready.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
