@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 import type { Database, Db } from './types';
 
@@ -57,17 +58,20 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
   };
 }
 
-/** Postgres compiled to WebAssembly, in process; `dir` undefined keeps it in memory. */
+/** Postgres compiled to WebAssembly, in a worker thread; `dir` undefined keeps it in memory. */
 export function createPgliteDatabase(dir: string | undefined): Database {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // In a worker thread: the database's WebAssembly work runs beside the server's thread.
+  const thread = new PgliteThread(dir);
+  // drizzle's PGlite driver uses only query and transaction, which the thread provides.
+  const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let ready: Promise<Db> | undefined;
   let timer: NodeJS.Timeout | undefined;
   // Waits for any open transaction (PGlite runs one statement or transaction at a time), and
   // only visits pages changed since the last run, so it is cheap when little was written.
   const maintain = async () => {
-    await client.exec('VACUUM (ANALYZE)');
+    await thread.exec('VACUUM (ANALYZE)');
   };
   return {
     kind: 'pglite',
@@ -87,12 +91,12 @@ export function createPgliteDatabase(dir: string | undefined): Database {
         return db;
       })()),
     ping: async () => {
-      await client.query('SELECT 1');
+      await thread.query('SELECT 1');
     },
     maintain,
     close: async () => {
       clearInterval(timer);
-      await client.close();
+      await thread.close();
     },
   };
 }
