@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   try {
     await getDatabase().ready();
   } catch (error) {
-    console.error(`database: cannot start: ${(error as Error).message}`);
+    // drizzle wraps the driver's error: its own message names the query, the cause says why.
+    const cause = (error as { cause?: unknown }).cause;
+    const why = cause instanceof Error ? ` (${cause.message})` : '';
+    console.error(`database: cannot start: ${(error as Error).message}${why}`);
     process.exit(1);
   }
   let scheduler: Scheduler | undefined;

@@ -42,7 +42,9 @@ export class PgliteThread {
   private nextTransaction = 1;
 
   constructor(dataDir: string | undefined) {
-    this.worker = new Worker(WORKER_SCRIPT, { workerData: { dataDir } });
+    // No inherited --import hooks: a preload meant for the server (a test's msw interceptors)
+    // would otherwise run here too and intercept PGlite's own loading of its files.
+    this.worker = new Worker(WORKER_SCRIPT, { workerData: { dataDir }, execArgv: [] });
     this.started = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;
