@@ -136,7 +136,8 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const worker = new Worker(this.options.script);
+    // No inherited --import hooks (tsx, a test's preloads): the script is plain .mjs.
+    const worker = new Worker(this.options.script, { execArgv: [] });
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply | { type: 'ready' }) => this.onMessage(slot, reply));
