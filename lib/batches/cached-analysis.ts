@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../db';
+import { singleton } from '../runtime/singleton';
 import { analyzeBatch } from './analyze-batch';
 
 interface Entry {
@@ -8,13 +9,17 @@ interface Entry {
   json: string;
 }
 
-// Bounded by size (characters of JSON), so a few huge batches cannot hold the memory.
-const cache = new LRUCache<string, Entry>({
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (entry) => entry.json.length + entry.stamp.length,
-});
-/** Analyses being computed, by batch and stamp: concurrent misses share one computation. */
-const computing = new Map<string, Promise<Entry>>();
+// One per process (server.ts and Next's bundle load their own copies of this module). Bounded by
+// size, in characters of JSON, so a few huge batches cannot hold the memory; `computing` holds the
+// analyses under way, by batch and stamp, so concurrent misses share one computation.
+const state = () =>
+  singleton('batch-analysis-cache', () => ({
+    cache: new LRUCache<string, Entry>({
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: (entry) => entry.json.length + entry.stamp.length,
+    }),
+    computing: new Map<string, Promise<Entry>>(),
+  }));
 
 /**
  * A batch's analysis as JSON. `stamp` is what the caller just read of the batch's calls
@@ -28,6 +33,7 @@ export async function cachedAnalysisJson(
   batchId: string,
   stamp: string,
 ): Promise<string> {
+  const { cache, computing } = state();
   const cached = cache.get(batchId);
   if (cached?.stamp === stamp) return cached.json;
   const key = `${batchId}:${stamp}`;
