@@ -5,8 +5,11 @@ import { isUuid } from '../http/path-id';
 import { analysisStamp } from './analyze-batch';
 
 export type BatchRow = typeof schema.batches.$inferSelect & {
-  /** The state of the batch's calls as far as its analysis goes (see analysisStamp). */
-  analysisStamp: string;
+  /**
+   * The state of the batch's calls as far as its analysis goes (see analysisStamp); read only
+   * when asked for, since it aggregates every call of the batch.
+   */
+  analysisStamp: string | null;
 };
 
 /** One batch of one organization; another organization's batch does not exist (404, not 403). */
@@ -14,6 +17,7 @@ export async function getBatchRowOrThrow(
   db: Executor,
   orgId: string,
   batchId: string,
+  options: { analysisStamp: boolean },
 ): Promise<BatchRow> {
   const notFound = () => new ApiError('NOT_FOUND', { message: 'No batch has this id.' });
   // Anything but a UUID cannot name a batch (and would make Postgres refuse the comparison).
@@ -25,7 +29,10 @@ export async function getBatchRowOrThrow(
     .from(c)
     .where(eq(c.batchId, b.id));
   const [row] = await db
-    .select({ ...getTableColumns(b), analysisStamp: sql<string>`(${stamp})` })
+    .select({
+      ...getTableColumns(b),
+      analysisStamp: options.analysisStamp ? sql<string>`(${stamp})` : sql<null>`null`,
+    })
     .from(b)
     .where(and(eq(b.id, batchId.toLowerCase()), eq(b.orgId, orgId)));
   if (!row) throw notFound();

@@ -17,9 +17,13 @@ export async function getBatchJson(
   query: BatchQueryInput,
   options: RenderOptions,
 ): Promise<string> {
-  const batch = await getBatchRowOrThrow(db, orgId, query.batch_id);
+  const batch = await getBatchRowOrThrow(db, orgId, query.batch_id, {
+    analysisStamp: query.include_analysis,
+  });
   const [analysis, callData] = await Promise.all([
-    query.include_analysis ? cachedAnalysisJson(db, batch.id, batch.analysisStamp) : undefined,
+    batch.analysisStamp === null
+      ? undefined
+      : cachedAnalysisJson(db, batch.id, batch.analysisStamp),
     query.include_calls
       ? listBatchCalls(db, batch.id, { ...options, transcripts: query.include_transcripts })
       : undefined,
