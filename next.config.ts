@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Drivers with native sockets or large payloads stay outside the bundle.
-  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler Emscripten
+  // The speech worker (a plain .mjs loaded from disk) imports the eSpeak-NG and resampler WebAssembly
   // packages from node_modules, where they find their data files at run time. wavefile stays
   // external so the bundle loads the same CommonJS build as Node and tests do (Turbopack would
   // pick its ESM build, which has no default export).
@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
     '@electric-sql/pglite',
     'pg',
     'drizzle-orm',
-    '@echogarden/espeak-ng-emscripten',
+    'espeak-ng',
     '@echogarden/speex-resampler-wasm',
     'wavefile',
     'alawmulaw',

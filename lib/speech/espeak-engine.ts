@@ -51,7 +51,7 @@ export class EspeakEngine implements SpeechEngine {
   constructor(options: EspeakEngineOptions = {}) {
     const size = Math.max(1, options.poolSize ?? availableParallelism());
     this.pool = new WorkerPool({ script: options.workerScript ?? defaultWorkerScript(), size });
-    this.description = `eSpeak-NG (Emscripten build, in process) in up to ${size} worker threads, started on first use; default voice ${DEFAULT_VOICE}`;
+    this.description = `eSpeak-NG (WebAssembly, in process) in up to ${size} worker threads, started on first use; default voice ${DEFAULT_VOICE}`;
   }
 
   synthesize(request: SynthesisRequest): AsyncIterable<SpeechChunk> {

@@ -36,6 +36,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Bumped (and notified) after every post: a worker that blocks in Atomics.wait wakes to read it. */
+  wake: Int32Array;
   ready: boolean;
   job?: Job;
   /** The last uncaught error inside the worker, for the message of the job it kills. */
@@ -126,6 +128,8 @@ export class WorkerPool {
       // Held while busy so a pending job keeps the process alive; idle workers never do.
       slot.worker.ref();
       slot.worker.postMessage({ ...job.request, id: job.id });
+      Atomics.add(slot.wake, 0, 1);
+      Atomics.notify(slot.wake, 0);
     }
     const starting = [...this.slots].filter((slot) => !slot.ready).length;
     let wanted = this.queuedCount() - starting;
@@ -136,9 +140,10 @@ export class WorkerPool {
   }
 
   private spawn(): void {
+    const wake = new Int32Array(new SharedArrayBuffer(4));
     // No inherited --import hooks (tsx, a test's preloads): the script is plain .mjs.
-    const worker = new Worker(this.options.script, { execArgv: [] });
-    const slot: Slot = { worker, ready: false };
+    const worker = new Worker(this.options.script, { execArgv: [], workerData: { wake } });
+    const slot: Slot = { worker, wake, ready: false };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply | { type: 'ready' }) => this.onMessage(slot, reply));
     worker.on('error', (error) => {

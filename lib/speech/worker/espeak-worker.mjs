@@ -1,12 +1,21 @@
-// One warm eSpeak-NG instance (Emscripten build) per worker thread. Plain .mjs on purpose: Next bundles
-// route code with Turbopack, so the pool loads this file from disk at run time (see worker-pool.ts)
-// and it imports the Emscripten packages straight from node_modules, where they find their data files.
+// One warm eSpeak-NG instance (WebAssembly, the `espeak-ng` npm package) per worker thread. Plain
+// .mjs on purpose: Next bundles route code with Turbopack, so the pool loads this file from disk at
+// run time (see worker-pool.ts) and it imports the packages straight from node_modules.
+//
+// The package is eSpeak-NG's command-line program and exports nothing but main(), which runs once
+// per instance. So main runs once, in its "read lines from stdin" mode, and never returns: when it
+// reads stdin (the WASI fd_read import), the previous request has been synthesized, so this worker
+// flushes its audio, answers it, and blocks (Atomics.wait) until the pool posts the next request.
+// Each request is one or more SSML lines that choose the voice, rate and pitch.
 //
 // Messages in:  { type: 'synthesize', id, text, voice, rate, pitch?, sampleRate } | { type: 'voices', id }
+//               (read with receiveMessageOnPort; the pool bumps workerData.wake after each post)
 // Messages out: { type: 'ready' } | { type: 'audio', id, pcm: ArrayBuffer } | { type: 'voices', id, voices }
 //               | { type: 'error', id, message }
-import { parentPort } from 'node:worker_threads';
-import initEspeak from '@echogarden/espeak-ng-emscripten';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import ESpeakNG from 'espeak-ng';
 import initResampler from '@echogarden/speex-resampler-wasm/simd';
 
 /** eSpeak-NG synthesizes at this rate; other rates are resampled here, off the main thread. */
@@ -15,66 +24,193 @@ const ESPEAK_SAMPLE_RATE = 22050;
 const RESAMPLER_QUALITY = 4;
 /** eSpeak-NG's base pitch parameter (0–100) when a request names none; its own default. */
 const DEFAULT_PITCH = 50;
+/** Where the package's build embeds eSpeak-NG's data in its in-memory file system. */
+const DATA_DIR = '/usr/local/share/espeak-ng-data';
+/** The voice main() starts with; every request names its own voice anyway. */
+const START_VOICE = 'gmw/en-US';
+/** The CLI reads lines with fgets(…, 1000): a longer line would be cut mid-word. */
+const MAX_LINE_BYTES = 900;
+/** `--stdout` starts the stream with one RIFF header; the rest is 16-bit mono samples. */
+const WAV_HEADER_BYTES = 44;
+/** The female variant the engine offers for English voices (see buildVoiceTable). */
+const VARIANTS = ['f3'];
 
 const port = parentPort;
 if (!port) throw new Error('espeak-worker.mjs must run in a worker thread');
+/** @type {Int32Array} bumped by the pool after every message it posts */
+const wake = workerData?.wake;
+if (!(wake instanceof Int32Array)) throw new Error('espeak-worker.mjs needs workerData.wake');
 
-const espeakModule = await initEspeak();
-const espeak = new espeakModule.eSpeakNGWorker();
+const require = createRequire(import.meta.url);
+const wasmModule = await WebAssembly.compile(
+  readFileSync(require.resolve('espeak-ng/dist/espeak-ng.wasm')),
+);
 const resampler = await initResampler();
+const encoder = new TextEncoder();
 
-let currentVoice = '';
-let currentRate = -1;
-let currentPitch = -1;
-
-/** The engine's own identifier per voice; a variant such as "en-us+f3" after its base voice. */
-function listVoices() {
-  /** @type {{ name: string, identifier: string, languages: { priority: number, name: string }[] }[]} */
-  const raw = espeak.list_voices();
-  return raw.map((voice) => ({
-    identifier: voice.identifier,
-    name: voice.name,
-    language: voice.languages[0]?.name ?? voice.identifier,
-  }));
+/**
+ * Instantiates the CLI with our own instance of the compiled module, so its stdin and stdout can be
+ * served here; `onStdin`/`onStdout` get (memory, pointer, length) for fd 0 and fd 1.
+ */
+function startCli(args, hooks) {
+  const options = {
+    arguments: args,
+    print: hooks.print ?? (() => undefined),
+    // eSpeak's warnings and Emscripten's exit notice: nothing a caller can act on.
+    printErr: () => undefined,
+    onRuntimeInitialized: () => hooks.onRuntimeInitialized?.(options.FS),
+    onAbort: (what) => hooks.onAbort?.(what),
+    instantiateWasm(imports, receiveInstance) {
+      const wasi = imports.wasi_snapshot_preview1;
+      const { fd_read: fdRead, fd_write: fdWrite } = wasi;
+      let instance;
+      if (hooks.onStdin) {
+        wasi.fd_read = (fd, iov, iovcnt, pnum) =>
+          fd === 0
+            ? serveIov(instance, iov, iovcnt, pnum, hooks.onStdin)
+            : fdRead(fd, iov, iovcnt, pnum);
+      }
+      if (hooks.onStdout) {
+        wasi.fd_write = (fd, iov, iovcnt, pnum) =>
+          fd === 1
+            ? serveIov(instance, iov, iovcnt, pnum, hooks.onStdout)
+            : fdWrite(fd, iov, iovcnt, pnum);
+      }
+      instance = new WebAssembly.Instance(wasmModule, imports);
+      hooks.onInstance?.(instance);
+      receiveInstance(instance, wasmModule);
+      return instance.exports;
+    },
+  };
+  return ESpeakNG(options);
 }
 
-// Text goes to eSpeak with SSML parsing on, so markup characters must be escaped to be spoken.
-function escapeMarkup(text) {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** Walks a WASI iovec list; `serve` moves bytes and says how many; the total goes to *pnum. */
+function serveIov(instance, iov, iovcnt, pnum, serve) {
+  const { memory } = instance.exports;
+  let total = 0;
+  for (let i = 0; i < iovcnt; i++) {
+    const view = new DataView(memory.buffer);
+    const pointer = view.getUint32(iov + i * 8, true);
+    const length = view.getUint32(iov + i * 8 + 4, true);
+    const moved = serve(memory, pointer, length);
+    total += moved;
+    if (moved < length) break;
+  }
+  new DataView(memory.buffer).setUint32(pnum, total, true);
+  return 0;
 }
 
-function synthesize(text, voice, rate, pitch) {
-  if (voice !== currentVoice) {
-    const status = espeak.set_voice(voice);
-    if (status !== 0) throw new Error(`eSpeak-NG has no voice "${voice}" (status ${status})`);
-    currentVoice = voice;
-    // A voice change may reload the voice's own settings: apply the pitch again to be sure.
-    currentPitch = -1;
-  }
-  if (pitch !== currentPitch) {
-    espeak.set_pitch(pitch);
-    currentPitch = pitch;
-  }
-  if (rate !== currentRate) {
-    espeak.set_rate(rate);
-    currentRate = rate;
-  }
-  /** @type {Int16Array[]} */
-  const parts = [];
-  let length = 0;
-  espeak.synthesize(escapeMarkup(text), (samples) => {
-    if (samples && samples.length > 0) {
-      parts.push(samples);
-      length += samples.length;
-    }
+/** The language voices, from `espeak-ng --voices` (a separate, short-lived instance). */
+async function listVoices() {
+  const lines = [];
+  await startCli(['--voices'], { print: (line) => lines.push(line) });
+  // "Pty Language Age/Gender VoiceName File Other Languages"; spaces in names are printed as "_".
+  return lines.slice(1).flatMap((line) => {
+    const [, language, , name, identifier] = line.trim().split(/\s+/);
+    return language && name && identifier
+      ? [{ identifier, name: name.replaceAll('_', ' '), language }]
+      : [];
   });
-  const joined = new Int16Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
+}
+
+/**
+ * SSML cannot pick a variant ("en-us+f3" selects plain "en-us"), so each English voice gets a voice
+ * file of its own with the variant's lines appended, as eSpeak applies them when it loads a variant.
+ */
+function addVariantVoices(fs, voices) {
+  for (const variant of VARIANTS) {
+    const extra = fs
+      .readFile(`${DATA_DIR}/voices/!v/${variant}`, { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => !/^\s*(language|name)\b/.test(line));
+    for (const voice of voices) {
+      if (!voice.language.startsWith('en')) continue;
+      const base = fs.readFile(`${DATA_DIR}/lang/${voice.identifier}`, { encoding: 'utf8' });
+      fs.writeFile(
+        `${DATA_DIR}/lang/${variantFileId(voice.identifier, variant)}`,
+        [base, ...extra].join('\n'),
+      );
+    }
   }
-  return joined;
+}
+
+function variantFileId(identifier, variant) {
+  return `${identifier}_${variant}`;
+}
+
+/** The voice file an engine voice name ("gmw/en-US+f3") is served from. */
+function voiceFileId(espeakName) {
+  const [identifier, variant] = espeakName.split('+');
+  if (variant === undefined) return identifier;
+  if (!VARIANTS.includes(variant)) throw new Error(`eSpeak-NG has no voice "${espeakName}"`);
+  return variantFileId(identifier, variant);
+}
+
+// SSML is on (-m) and `[[` starts phoneme input, so markup characters become entities and "[" is
+// kept from doubling; control characters (\x01 starts an embedded command) become spaces.
+const ESCAPES = new Map([
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['[', '[ '],
+]);
+function escapeChar(char) {
+  return ESCAPES.get(char) ?? (char < ' ' || char === '\u007f' ? ' ' : char);
+}
+
+const byteLength = (text) => encoder.encode(text).length;
+
+/** The text escaped, in pieces of at most `budget` bytes, cut between words where there are any. */
+function linePieces(text, budget) {
+  const pieces = [];
+  let piece = '';
+  const add = (part) => {
+    const joined = piece ? `${piece} ${part}` : part;
+    if (byteLength(joined) <= budget) {
+      piece = joined;
+    } else {
+      if (piece) pieces.push(piece);
+      piece = part;
+    }
+  };
+  for (const word of text.split(/\s+/)) {
+    if (!word) continue;
+    let part = '';
+    for (const char of word) {
+      const escaped = escapeChar(char);
+      if (byteLength(part + escaped) > budget) {
+        add(part);
+        part = '';
+      }
+      part += escaped;
+    }
+    add(part);
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** The voice file eSpeak speaks with now: the last <voice> element sent, or the start voice. */
+let loadedVoice = START_VOICE;
+
+/**
+ * One request as stdin lines: each sets rate (S) and pitch (P), then says a piece of text. The voice
+ * element is left open and sent only when the voice changes: eSpeak acts on a closing tag before it
+ * has spoken a long clause (the rest came out in the start voice), an open one lasts into the next
+ * lines, and each element costs ~15 % of a sentence's synthesis time.
+ */
+function requestLines({ text, voice, rate, pitch }) {
+  const file = voiceFileId(voice);
+  const settings = `\u0001${rate}S\u0001${pitch ?? DEFAULT_PITCH}P`;
+  const change = file === loadedVoice ? '' : `<voice name="${file}">`;
+  const open = change + settings;
+  const close = '\n';
+  const lines = linePieces(text, MAX_LINE_BYTES - byteLength(open + close));
+  loadedVoice = file;
+  return encoder.encode(
+    lines.map((line, i) => `${i === 0 ? open : settings}${line}${close}`).join(''),
+  );
 }
 
 function resample(input, outRate) {
@@ -110,26 +246,113 @@ function resample(input, outRate) {
   }
 }
 
-port.on('message', (message) => {
-  const { id } = message;
-  try {
-    if (message.type === 'voices') {
-      port.postMessage({ type: 'voices', id, voices: listVoices() });
-      return;
-    }
-    const pcm = resample(
-      synthesize(message.text, message.voice, message.rate, message.pitch ?? DEFAULT_PITCH),
-      message.sampleRate,
-    );
-    // Transfer, not copy: the main thread receives the samples without touching them.
-    port.postMessage({ type: 'audio', id, pcm: pcm.buffer }, [pcm.buffer]);
-  } catch (error) {
-    port.postMessage({
-      type: 'error',
-      id,
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-});
+function replyError(id, error) {
+  port.postMessage({
+    type: 'error',
+    id,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
 
-port.postMessage({ type: 'ready' });
+/** Blocks until the pool posts a message. */
+function nextMessage() {
+  for (;;) {
+    const seen = Atomics.load(wake, 0);
+    const received = receiveMessageOnPort(port);
+    if (received) return received.message;
+    Atomics.wait(wake, 0, seen);
+  }
+}
+
+const voices = await listVoices();
+
+let cli;
+/** The synthesize request being spoken, its stdin bytes not yet read, and its audio so far. */
+let current;
+let input = new Uint8Array(0);
+let audio = [];
+let headerLeft = WAV_HEADER_BYTES;
+
+/** The request is spoken once main() asks for more input: flush stdio's buffer and answer. */
+function finish(request) {
+  cli.exports.fflush(0);
+  let length = 0;
+  for (const part of audio) length += part.length;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of audio) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  audio = [];
+  const pcm = resample(new Int16Array(bytes.buffer), request.sampleRate);
+  // Transfer, not copy: the main thread receives the samples without touching them.
+  port.postMessage({ type: 'audio', id: request.id, pcm: pcm.buffer }, [pcm.buffer]);
+}
+
+/** Answers what arrives until a synthesize request can be handed to main() as stdin. */
+function takeRequest() {
+  for (;;) {
+    const message = nextMessage();
+    try {
+      if (message.type === 'voices') {
+        port.postMessage({ type: 'voices', id: message.id, voices });
+        continue;
+      }
+      input = requestLines(message);
+      return message;
+    } catch (error) {
+      replyError(message.id, error);
+    }
+  }
+}
+
+function onStdin(memory, pointer, length) {
+  if (input.length === 0) {
+    if (current) {
+      const done = current;
+      current = undefined;
+      try {
+        finish(done);
+      } catch (error) {
+        replyError(done.id, error);
+      }
+    } else {
+      port.postMessage({ type: 'ready' });
+    }
+    current = takeRequest();
+  }
+  const moved = Math.min(length, input.length);
+  new Uint8Array(memory.buffer, pointer, moved).set(input.subarray(0, moved));
+  input = input.subarray(moved);
+  return moved;
+}
+
+function onStdout(memory, pointer, length) {
+  const skip = Math.min(headerLeft, length);
+  headerLeft -= skip;
+  if (length > skip)
+    audio.push(new Uint8Array(memory.buffer, pointer + skip, length - skip).slice());
+  return length;
+}
+
+// main() never returns while it serves: if it does, or aborts, this worker is done, and the pool
+// fails the request in flight and starts another.
+startCli(['-m', '--stdout', '-v', START_VOICE], {
+  onInstance: (instance) => {
+    cli = instance;
+  },
+  onRuntimeInitialized: (fs) => addVariantVoices(fs, voices),
+  onStdin,
+  onStdout,
+  onAbort: (what) => {
+    console.error(`eSpeak-NG aborted: ${what}`);
+    process.exit(70);
+  },
+}).then(
+  () => process.exit(71),
+  (error) => {
+    console.error(error);
+    process.exit(70);
+  },
+);

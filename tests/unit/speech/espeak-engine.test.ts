@@ -134,6 +134,31 @@ describe('eSpeak-NG engine (real synthesis in worker threads)', () => {
     expect(medianPitchHz(byDefault, 8000)).toBeCloseTo(medianPitchHz(us, 8000), -1);
     expect(medianPitchHz(female, 8000)).toBeGreaterThan(1.5 * medianPitchHz(us, 8000));
     expect(Math.abs(german.length - us.length) / us.length).toBeGreaterThan(0.1);
+    // A worker keeps the last voice loaded: the next request in another voice must not inherit it.
+    const usAgain = await speak('en-us');
+    expect(Math.abs(usAgain.length - us.length) / us.length).toBeLessThan(0.01);
+    expect(medianPitchHz(usAgain, 8000)).toBeCloseTo(medianPitchHz(us, 8000), -1);
+  });
+
+  it('speaks markup as text instead of obeying it', async () => {
+    const seconds = async (text: string) =>
+      pcmDurationSeconds(joined(await collect(engine, { text, sampleRate: 8000 })), 8000);
+    const plain = await seconds('Is three four true?');
+    // Obeyed, <b> would be dropped and <voice> would switch to German: both about as long as plain.
+    expect(await seconds('Is <b>three</b> four true?')).toBeGreaterThan(plain + 0.6);
+    expect(await seconds('Is <voice name="de">three four</voice> true?')).toBeGreaterThan(
+      plain + 1.5,
+    );
+  });
+
+  it('keeps the voice to the end of a sentence longer than one line of the synthesizer', async () => {
+    // 395 characters, ~920 bytes once "&" is escaped: more than one stdin line of the synthesizer.
+    const text = '& & A '.repeat(66).trim();
+    const female = joined(await collect(engine, { text, sampleRate: 8000, voice: 'en-us+f3' }));
+    const male = joined(await collect(engine, { text: 'And and and and.', sampleRate: 8000 }));
+    const lastThird = female.subarray(Math.floor((female.length * 2) / 3) & ~1);
+    expect(pcmDurationSeconds(female, 8000)).toBeGreaterThan(20);
+    expect(medianPitchHz(lastThird, 8000)).toBeGreaterThan(1.5 * medianPitchHz(male, 8000));
   });
 
   it('yields nothing for text with nothing to speak', async () => {
