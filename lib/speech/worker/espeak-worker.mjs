@@ -185,7 +185,7 @@ function linePieces(text, budget) {
       }
       part += escaped;
     }
-    add(part);
+    if (part.trim()) add(part);
   }
   if (piece) pieces.push(piece);
   return pieces;
@@ -207,6 +207,7 @@ function requestLines({ text, voice, rate, pitch }) {
   const open = change + settings;
   const close = '\n';
   const lines = linePieces(text, MAX_LINE_BYTES - byteLength(open + close));
+  if (lines.length === 0) return new Uint8Array(0);
   loadedVoice = file;
   return encoder.encode(
     lines.map((line, i) => `${i === 0 ? open : settings}${line}${close}`).join(''),
@@ -300,7 +301,9 @@ function takeRequest() {
         continue;
       }
       input = requestLines(message);
-      return message;
+      // Nothing to say (whitespace only): an empty answer now, since an empty read is end of file.
+      if (input.length > 0) return message;
+      port.postMessage({ type: 'audio', id: message.id, pcm: new ArrayBuffer(0) });
     } catch (error) {
       replyError(message.id, error);
     }

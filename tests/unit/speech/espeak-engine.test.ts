@@ -12,6 +12,8 @@ import {
   type SpeechEngine,
   type SynthesisRequest,
 } from '@/lib/speech';
+import { defaultWorkerScript } from '@/lib/speech/espeak-engine';
+import { WorkerPool } from '@/lib/speech/worker-pool';
 import { medianPitchHz } from './pitch';
 
 const { WaveFile } = wavefile;
@@ -281,5 +283,32 @@ describe('a speech worker that dies', () => {
     const engine = createSpeechEngine({ poolSize: 1 });
     await engine.close();
     await expect(collect(engine, { text: 'Hello.', sampleRate: 8000 })).rejects.toThrow(/closed/);
+  });
+});
+
+describe('the espeak worker, asked directly', () => {
+  it('answers a request with nothing to say with no audio, and keeps serving', async () => {
+    const pool = new WorkerPool({ script: defaultWorkerScript(), size: 1 });
+    const say = async (text: string, voice: string) => {
+      const reply = await pool.run('lane', {
+        type: 'synthesize',
+        text,
+        voice,
+        rate: 175,
+        sampleRate: 8000,
+      });
+      if (reply.type !== 'audio') throw new Error(reply.type);
+      return Buffer.from(reply.pcm);
+    };
+    try {
+      const male = await say('Good morning, how can I help you?', 'gmw/en-US');
+      // Whitespace and control characters only: an empty read would be end of file for eSpeak.
+      expect((await say(' \u0001 \t ', 'gmw/en-US+f3')).length).toBe(0);
+      // The female voice was never sent for the empty request, so this one must still send it.
+      const female = await say('Good morning, how can I help you?', 'gmw/en-US+f3');
+      expect(medianPitchHz(female, 8000)).toBeGreaterThan(1.5 * medianPitchHz(male, 8000));
+    } finally {
+      await pool.close();
+    }
   });
 });
