@@ -61,7 +61,11 @@ describe('post-call webhooks', () => {
     expect(() =>
       verifyWebhook(`whsec_${Buffer.from('wrong').toString('base64')}`, delivery),
     ).toThrow();
-    const log = await deliveryLog(callId);
+    // The attempt is recorded once the receiver's answer is back, just after it was received.
+    const log = await eventually(async () => {
+      const current = await deliveryLog(callId);
+      return current.deliveries[0]?.status === 'delivered' ? current : undefined;
+    });
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({
       status: 'delivered',
@@ -86,8 +90,11 @@ describe('post-call webhooks', () => {
     }, 20_000);
     expect(first!.headers['webhook-id']).toBe(second!.headers['webhook-id']);
     verifyWebhook(secret, second!);
-    const log = await deliveryLog(callId);
-    expect(log.deliveries[0]!.status).toBe('delivered');
+    // As above: the attempt is recorded just after the receiver has it.
+    const log = await eventually(async () => {
+      const current = await deliveryLog(callId);
+      return current.deliveries[0]?.status === 'delivered' ? current : undefined;
+    });
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([500, 204]);
     expect(log.deliveries[0]!.attempts[0]!.error).toMatch(/500/);
   });
