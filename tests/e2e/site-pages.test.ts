@@ -130,9 +130,10 @@ describe('blog', () => {
           images.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
         )
         .toBe(true);
-      expect(await page.title()).toBe(
-        'Portable Text kitchen sink: every block our blog can render — Voice AI',
-      );
+      // After a client-side navigation Next streams the new metadata: the title lands a moment later.
+      await expect
+        .poll(() => page.title())
+        .toBe('Portable Text kitchen sink: every block our blog can render — Voice AI');
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
         'Portable Text kitchen sink: every block our blog can render',
       );
