@@ -5,18 +5,20 @@ const { WaveFile } = wavefile;
 
 const BYTES_PER_SAMPLE = 2;
 
-/** A RIFF/WAVE file around mono 16-bit little-endian PCM. */
+/**
+ * A RIFF/WAVE file around mono 16-bit little-endian PCM. wavefile writes the header and the layout
+ * but is handed the bytes as they are: its fromScratch packs sample by sample in JavaScript, ~100 ms
+ * of the server's event loop for one call's recording.
+ */
 export function encodeWav(pcm: Buffer, sampleRate: number): Buffer {
   if (pcm.length % BYTES_PER_SAMPLE !== 0)
     throw new Error('PCM length must be a whole number of 16-bit samples');
-  // A Buffer from Node's shared pool may sit at an odd offset, which Int16Array cannot view: copy it.
-  const aligned =
-    pcm.byteOffset % BYTES_PER_SAMPLE === 0
-      ? new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / BYTES_PER_SAMPLE)
-      : new Int16Array(Uint8Array.from(pcm).buffer);
   const wav = new WaveFile();
-  wav.fromScratch(1, sampleRate, '16', aligned);
-  return Buffer.from(wav.toBuffer());
+  wav.fromScratch(1, sampleRate, '16', []);
+  // toBuffer() sizes the RIFF and data chunks from the bytes it is given.
+  (wav.data as { samples: Uint8Array }).samples = pcm;
+  const file = wav.toBuffer();
+  return Buffer.from(file.buffer, file.byteOffset, file.length);
 }
 
 /** Seconds of audio in a WAV file, from its header and data chunk. */

@@ -1,5 +1,6 @@
 import alawmulaw from 'alawmulaw';
 import wavefile from 'wavefile';
+import { encodeWav } from '../speech';
 
 const { WaveFile } = wavefile;
 const { mulaw } = alawmulaw;
@@ -45,12 +46,9 @@ export function streamingWavHeader(format: AudioFormat): Buffer {
 
 /** A complete WAV file (length known): used where the whole audio is produced first. */
 export function completeWav(pcm: Buffer, format: AudioFormat): Buffer {
+  if (format.encoding !== 'mulaw') return encodeWav(pcm, format.sampleRate);
   const file = new WaveFile();
-  if (format.encoding === 'mulaw') {
-    file.fromScratch(1, format.sampleRate, '8m', mulaw.encode(int16(pcm)));
-  } else {
-    file.fromScratch(1, format.sampleRate, '16', int16(pcm));
-  }
+  file.fromScratch(1, format.sampleRate, '8m', mulaw.encode(int16(pcm)));
   return Buffer.from(file.toBuffer());
 }
 

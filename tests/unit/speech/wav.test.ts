@@ -20,6 +20,10 @@ describe('WAV helpers', () => {
     expect(Buffer.from(parsed.getSamples(false, Int16Array).buffer)).toEqual(pcm);
     expect(wavDurationSeconds(wav)).toBe(1);
     expect(pcmDurationSeconds(pcm, 16_000)).toBe(1);
+    // The RIFF size and the data size in the header match what follows them.
+    expect(wav.length).toBe(44 + pcm.length);
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    expect(wav.readUInt32LE(40)).toBe(pcm.length);
   });
 
   it('accepts a Buffer at an odd byte offset', () => {
