@@ -159,33 +159,41 @@ function escapeChar(char) {
   return ESCAPES.get(char) ?? (char < ' ' || char === '\u007f' ? ' ' : char);
 }
 
-const byteLength = (text) => encoder.encode(text).length;
+const byteLength = (text) => Buffer.byteLength(text, 'utf8');
 
-/** The text escaped, in pieces of at most `budget` bytes, cut between words where there are any. */
+/**
+ * The text escaped, in pieces of at most `budget` bytes, cut between words where there are any.
+ * Byte counts are kept as the pieces grow, so each character is measured once.
+ */
 function linePieces(text, budget) {
   const pieces = [];
   let piece = '';
-  const add = (part) => {
-    const joined = piece ? `${piece} ${part}` : part;
-    if (byteLength(joined) <= budget) {
-      piece = joined;
+  let pieceBytes = 0;
+  const add = (part, partBytes) => {
+    if (piece && pieceBytes + 1 + partBytes <= budget) {
+      piece += ` ${part}`;
+      pieceBytes += 1 + partBytes;
     } else {
       if (piece) pieces.push(piece);
       piece = part;
+      pieceBytes = partBytes;
     }
   };
   for (const word of text.split(/\s+/)) {
-    if (!word) continue;
     let part = '';
+    let partBytes = 0;
     for (const char of word) {
       const escaped = escapeChar(char);
-      if (byteLength(part + escaped) > budget) {
-        add(part);
+      const bytes = byteLength(escaped);
+      if (partBytes + bytes > budget) {
+        add(part, partBytes);
         part = '';
+        partBytes = 0;
       }
       part += escaped;
+      partBytes += bytes;
     }
-    if (part.trim()) add(part);
+    if (part.trim()) add(part, partBytes);
   }
   if (piece) pieces.push(piece);
   return pieces;
