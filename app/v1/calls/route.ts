@@ -29,7 +29,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
       Object.fromEntries(request.nextUrl.searchParams),
       'INVALID_QUERY',
     );
-    const page = await listCallPage(await getCallDeps(), orgId, query, publicOrigin('voice', request));
+    const page = await listCallPage(
+      await getCallDeps(),
+      orgId,
+      query,
+      publicOrigin('voice', request),
+    );
     return Response.json(page);
   },
 });
