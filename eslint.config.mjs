@@ -13,7 +13,7 @@ const config = [
       ],
     },
   },
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '**/node_modules/**', '.data/**', 'next-env.d.ts'] },
 ];
 
 export default config;
