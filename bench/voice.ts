@@ -1,5 +1,6 @@
-// npm run bench:voice — POST /v1/calls requests/s and GET /batch p99 at 10,000 calls, each as a
-// ratio against the bare catch-all 404 route of the same server, measured in the same run.
+// npm run bench:voice — POST /v1/calls requests/s, GET /batch p99 at 10,000 calls, and the tool
+// server's tools/list and get_call requests/s, each as a ratio against the bare catch-all 404
+// route of the same server, measured in the same run.
 // See bench/README.md ("Voice platform") for how to read the output.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -101,7 +102,15 @@ async function prepare(server: RunningServer, adminToken: string) {
     200,
   );
   const createMs = performance.now() - startedAt;
-  return { key, batchId: String(batch.batch_id), createMs };
+  const call = await json(
+    await fetch(server.url + '/v1/calls', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: '+14155550123', task: 'Say hello.' }),
+    }),
+    200,
+  );
+  return { key, batchId: String(batch.batch_id), callId: String(call.call_id), createMs };
 }
 
 function printTable(rows: (Record<string, string> & { route: string })[]): void {
@@ -128,18 +137,33 @@ async function main(): Promise<void> {
     env: {
       ADMIN_TOKEN: adminToken,
       CALL_SCHEDULER: 'false',
+      // The spec's 120 per minute would refuse the load itself; the limiter still runs per request.
+      MCP_REQUESTS_PER_MINUTE: '1000000',
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
   });
   const stop = () => void server.stop().then(() => process.exit(130));
   process.once('SIGINT', stop);
   try {
-    const { key, batchId, createMs } = await prepare(server, adminToken);
+    const { key, batchId, callId, createMs } = await prepare(server, adminToken);
     console.log(
       `server ${server.url} (${settings.database}); POST /v1/batches of ${settings.rows} rows took ` +
         `${createMs.toFixed(0)} ms; ${settings.rounds} rounds x ${settings.durationSeconds} s`,
     );
     const auth = { authorization: `Bearer ${key}` };
+    // A 2025-era client's request (what most clients send): stateless, answered as JSON.
+    const mcp = (method: string, params: Record<string, unknown>) => ({
+      method: 'POST' as const,
+      path: '/v1/mcp',
+      status: 200,
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      goal: 'req/s ratio >= 0.5',
+    });
     const targets: Target[] = [
       { name: 'baseline', method: 'GET', path: '/api/__bench_baseline', status: 404 },
       {
@@ -171,6 +195,11 @@ async function main(): Promise<void> {
         headers: auth,
         connections: 1,
         goal: 'p99 <= 200 ms',
+      },
+      { name: 'MCP tools/list', ...mcp('tools/list', {}) },
+      {
+        name: 'MCP get_call',
+        ...mcp('tools/call', { name: 'get_call', arguments: { call_id: callId } }),
       },
       {
         name: 'GET /batch with calls',

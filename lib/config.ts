@@ -191,6 +191,11 @@ export const envSchema = z
           // An origin may be given whole: only its hostname is compared (any port).
           .map((s) => s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[:/].*$/, '')),
       ),
+    // Tool-server requests per minute per organization (the spec's 120; benchmarks raise it).
+    MCP_REQUESTS_PER_MINUTE: numberOr(
+      120,
+      z.int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'at most 1e6'),
+    ),
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])

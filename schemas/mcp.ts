@@ -102,3 +102,18 @@ export const GenerateSpeechOutput = z.object({
 export const ToolErrorContent = z.object({
   error: z.object({ code: z.string(), message: z.string(), hint: z.string() }),
 });
+
+/** The tool server's tools: name → what it needs and what it is (documented in the OpenAPI). */
+export const toolCatalogue = {
+  get_call: { scope: 'mcp:read', title: 'Get a call' },
+  list_calls: { scope: 'mcp:read', title: 'List calls' },
+  wait_for_call: { scope: 'mcp:read', title: 'Wait for a call to end' },
+  get_batch: { scope: 'mcp:read', title: 'Get a batch' },
+  list_voices: { scope: 'mcp:read', title: 'List voices' },
+  get_balance_and_limits: { scope: 'mcp:read', title: 'Get balance and limits' },
+  create_call: { scope: 'mcp:write', title: 'Place a phone call' },
+  create_batch: { scope: 'mcp:write', title: 'Place a batch of calls' },
+  stop_call: { scope: 'mcp:write', title: 'Stop a call' },
+  generate_speech: { scope: 'mcp:write', title: 'Generate speech' },
+} as const satisfies Record<string, { scope: McpScope; title: string }>;
+export type ToolName = keyof typeof toolCatalogue;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallsCounter } from '@/components/calls-counter';
+import { ToolServerSection } from '@/components/tool-server-section';
 import { getCallStats } from '@/lib/stats/get-call-stats';
 
 export const metadata: Metadata = {
@@ -36,7 +37,7 @@ const features = [
   {
     icon: '⚙',
     title: 'Tool server',
-    text: 'Give agents your tools over MCP: look up an order, book a slot, update the CRM while the caller waits.',
+    text: 'Your AI agent places and follows calls itself: the platform as MCP tools, signed in with an API key or OAuth.',
   },
 ];
 
@@ -133,6 +134,8 @@ export default function HomePage() {
           </pre>
         </div>
       </section>
+
+      <ToolServerSection />
     </>
   );
 }

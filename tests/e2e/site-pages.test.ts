@@ -50,7 +50,7 @@ describe('home', () => {
       );
       for (const name of ['Calls', 'Batches', 'Speech', 'Tool server'])
         expect(await page.getByRole('heading', { level: 3, name }).count()).toBe(1);
-      expect(await page.locator('pre code').textContent()).toContain(
+      expect(await page.locator('pre code').first().textContent()).toContain(
         'curl -X POST https://api.example.com/v1/calls',
       );
       expect(await page.locator('a[href="/docs"]').count()).toBeGreaterThan(0);
@@ -85,6 +85,29 @@ describe('home', () => {
         .toBe(new Date(Date.parse(stats.asOf) + BUCKET).toISOString());
       await page.clock.runFor(30_000);
       expect(await counterValue(page)).toBeGreaterThan(stats.count);
+    });
+  });
+});
+
+describe('home: the tool server', () => {
+  it('tells how to add the tool server to an MCP client, with an API key or OAuth', async () => {
+    await withPage(async (page) => {
+      await page.goto(url('/'));
+      const section = page.locator('section[aria-labelledby="mcp-title"]');
+      const mcpUrl = `${site.server.url}/v1/mcp`;
+      expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe(
+        'Let your AI agent place calls',
+      );
+      expect(await section.textContent()).toContain(mcpUrl);
+      expect(await section.textContent()).toMatch(/With an API key:.*With OAuth:/s);
+      const config = JSON.parse((await section.locator('pre code').textContent())!) as {
+        mcpServers: { voiceai: { url: string; headers: Record<string, string> } };
+      };
+      expect(config.mcpServers.voiceai).toEqual({
+        type: 'http',
+        url: mcpUrl,
+        headers: { Authorization: 'Bearer ${VOICE_API_KEY}' },
+      });
     });
   });
 });

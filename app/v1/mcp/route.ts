@@ -25,7 +25,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
       origin,
       calls.clock.now(),
     );
-    const limitHeaders = await limitMcpRequests(calls.store, auth.extra.orgId, calls.clock.now());
+    const limitHeaders = await limitMcpRequests(
+      calls.store,
+      auth.extra.orgId,
+      config.MCP_REQUESTS_PER_MINUTE,
+      calls.clock.now(),
+    );
     const response = await serveMcp(request, auth, {
       origin,
       calls,

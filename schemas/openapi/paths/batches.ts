@@ -36,12 +36,34 @@ export function registerBatchPaths(registry: OpenAPIRegistry): void {
       'becomes a call with queue_status `call_error` and an `error_message`; the rest of the batch ' +
       `is placed. Up to ${MAX_BATCH_ROWS} rows; the batch and all its calls are stored together or ` +
       'not at all. Calls are dialed under the organization’s concurrent-call cap (default 10), ' +
-      'oldest first, and charged like single calls. Sandbox test numbers work as for POST /v1/calls.',
+      'oldest first, and charged like single calls. Sandbox test numbers work as for POST /v1/calls. ' +
+      'Optional `Idempotency-Key` header (per organization): a retry returns the first batch with ' +
+      '`Idempotent-Replayed: true` and queues nothing; the same key with another body is 409 ' +
+      '`IDEMPOTENCY_KEY_REUSED` (checked for 24 hours; after that a retry still returns the first batch).',
     request: {
+      headers: z.object({
+        'Idempotency-Key': z
+          .string()
+          .max(255)
+          .optional()
+          .describe('1–255 printable ASCII characters; remembered per organization.'),
+      }),
       body: { required: true, content: { 'application/json': { schema: BatchCreateRequest } } },
     },
     responses: {
-      200: json(BatchCreateResponse, 'The batch is stored and its calls are queued.'),
+      200: {
+        ...json(BatchCreateResponse, 'The batch is stored and its calls are queued.'),
+        headers: z.object({
+          'Idempotent-Replayed': z
+            .literal('true')
+            .optional()
+            .describe('Present when this answer replays an earlier request with the same key.'),
+        }),
+      },
+      409: json(
+        ApiErrorEnvelope,
+        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running.',
+      ),
       400: json(
         ApiErrorEnvelope,
         'INVALID_BODY naming the field in `error.field` (e.g. `call_data` with more than ' +

@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import { getConfig } from '@/lib/config';
+import { siteOrigin } from '@/lib/site/site-origin';
+
+/** How to add the tool server to an MCP client, both ways of signing in. */
+export async function ToolServerSection() {
+  const api = (getConfig().PUBLIC_API_URL ?? (await siteOrigin())).replace(/\/$/, '');
+  const url = `${api}/v1/mcp`;
+  const withKey = JSON.stringify(
+    {
+      mcpServers: {
+        voiceai: { type: 'http', url, headers: { Authorization: 'Bearer ${VOICE_API_KEY}' } },
+      },
+    },
+    null,
+    2,
+  );
+  return (
+    <section className="section" aria-labelledby="mcp-title">
+      <div className="container code-sample">
+        <div>
+          <h2 id="mcp-title">Let your AI agent place calls</h2>
+          <p>
+            The tool server at <code>{url}</code> gives MCP clients (Claude, Cursor, VS Code, your
+            own agent) ten tools: place a call or a batch, wait for it, read transcripts, list
+            voices, check the balance and generate speech. Calls and speech are paid from your
+            wallet; tools that spend money ask the agent to confirm.
+          </p>
+          <ul>
+            <li>
+              <strong>With an API key:</strong> add the server with an{' '}
+              <code>Authorization: Bearer</code> header, as in the example. The key has full access.
+            </li>
+            <li>
+              <strong>With OAuth:</strong> add just the URL. The client finds our authorization
+              server, registers itself and opens a consent page where you paste an API key once and
+              grant read-only or read-and-write access. The client never sees the key.
+            </li>
+          </ul>
+          <p>
+            120 requests per minute per organization.{' '}
+            <Link href="/v1/docs" prefetch={false}>
+              Tool reference
+            </Link>
+          </p>
+        </div>
+        <pre tabIndex={0} aria-label="Example: MCP client configuration with an API key">
+          <code>{withKey}</code>
+        </pre>
+      </div>
+    </section>
+  );
+}
