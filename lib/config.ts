@@ -179,6 +179,8 @@ export const envSchema = z
     SPEECH_UPSTREAM_URL: optionalUrl,
     SPEECH_UPSTREAM_API_KEY: optionalString,
     SPEECH_UPSTREAM_MODEL: optionalString,
+    // Tests only: Client ID Metadata Documents may be served over http from a loopback address.
+    OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: flag,
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])
