@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, type Database, type Db } from '@/lib/db';
+import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db';
 import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
 import { ADMIN_TOKEN } from '../support/leads-api';
 import {
@@ -12,7 +12,12 @@ import {
   revoke,
   type Client,
 } from '../support/oauth-client';
-import { createTestOrg, startVoiceServer, type TestOrg, type VoiceServer } from '../support/voice-api';
+import {
+  createTestOrg,
+  startVoiceServer,
+  type TestOrg,
+  type VoiceServer,
+} from '../support/voice-api';
 
 // The authorization server over HTTP, driven step by step: DCR, authorize with PKCE, the consent
 // form, tokens, refresh rotation and revocation; tokens are checked with the tool server's own
@@ -35,9 +40,13 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const verify = (token: string, resource = mcp) => verifyAccessTokenIn(db, token, resource, new Date());
+const verify = (token: string, resource = mcp) =>
+  verifyAccessTokenIn(db, token, resource, new Date());
 
-async function grantTokens(client: Client, options: { grantWrite?: boolean; apiKey?: string } = {}) {
+async function grantTokens(
+  client: Client,
+  options: { grantWrite?: boolean; apiKey?: string } = {},
+) {
   const { verifier, challenge } = pkce();
   const redirect = await authorize({
     base: server.url,
@@ -78,7 +87,9 @@ describe('authorization code flow', () => {
     expect(await verify(access_token!, `${server.url}/v1/calls`)).toBeNull();
 
     const dump = JSON.stringify(
-      await db.execute(sql`SELECT * FROM oauth_tokens UNION ALL SELECT kind, id_hash, grant_id, NULL, NULL, NULL, NULL, NULL, payload, expires_at, consumed_at FROM oauth_records`),
+      await db.execute(
+        sql`SELECT * FROM oauth_tokens UNION ALL SELECT kind, id_hash, grant_id, NULL, NULL, NULL, NULL, NULL, payload, expires_at, consumed_at FROM oauth_records`,
+      ),
     );
     expect(dump).not.toContain(access_token!);
     expect(dump).not.toContain(refresh_token!);
@@ -89,7 +100,10 @@ describe('authorization code flow', () => {
     const { access_token } = await grantTokens(client);
     for (const [path, init] of [
       ['/v1/calls', {}],
-      ['/v1/calls', { method: 'POST', body: JSON.stringify({ phone_number: '+14155550123', task: 'Hi.' }) }],
+      [
+        '/v1/calls',
+        { method: 'POST', body: JSON.stringify({ phone_number: '+14155550123', task: 'Hi.' }) },
+      ],
       ['/v2/tts', { method: 'POST', body: JSON.stringify({ text: 'hello' }) }],
     ] as const) {
       const response = await fetch(server.url + path, {
@@ -117,7 +131,12 @@ describe('authorization code flow', () => {
       apiKey: org.apiKey,
       params: { resource: undefined },
     });
-    const tokens = await exchangeCode(server.url, client, redirect.searchParams.get('code')!, verifier);
+    const tokens = await exchangeCode(
+      server.url,
+      client,
+      redirect.searchParams.get('code')!,
+      verifier,
+    );
     expect(tokens.status).toBe(200);
     expect((await verify(tokens.body.access_token!))?.resource).toBe(mcp);
   });
@@ -139,7 +158,12 @@ describe('refusals at the token endpoint', () => {
     const client = await registerClient(server.url);
     const { challenge } = pkce();
     const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
-    const tokens = await exchangeCode(server.url, client, redirect.searchParams.get('code')!, pkce().verifier);
+    const tokens = await exchangeCode(
+      server.url,
+      client,
+      redirect.searchParams.get('code')!,
+      pkce().verifier,
+    );
     expect(tokens.status).toBe(400);
     expect(tokens.body.error).toBe('invalid_grant');
   });
@@ -148,14 +172,25 @@ describe('refusals at the token endpoint', () => {
     const client = await registerClient(server.url);
     const { verifier, challenge } = pkce();
     const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
-    const [row] = (
-      await db.execute(sql`SELECT extract(epoch FROM expires_at - now()) AS ttl FROM oauth_tokens WHERE kind = 'AuthorizationCode' AND client_id = ${client.clientId}`)
-    ).rows as { ttl: string }[];
-    expect(Number(row!.ttl)).toBeLessThanOrEqual(60);
+    const [row] = await db
+      .select({ expiresAt: schema.oauthTokens.expiresAt })
+      .from(schema.oauthTokens)
+      .where(
+        and(
+          eq(schema.oauthTokens.kind, 'AuthorizationCode'),
+          eq(schema.oauthTokens.clientId, client.clientId),
+        ),
+      );
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
     await db.execute(
       sql`UPDATE oauth_tokens SET payload = jsonb_set(payload, '{exp}', to_jsonb(extract(epoch FROM now())::int - 1)) WHERE kind = 'AuthorizationCode' AND client_id = ${client.clientId}`,
     );
-    const tokens = await exchangeCode(server.url, client, redirect.searchParams.get('code')!, verifier);
+    const tokens = await exchangeCode(
+      server.url,
+      client,
+      redirect.searchParams.get('code')!,
+      verifier,
+    );
     expect(tokens.body.error).toBe('invalid_grant');
   });
 
@@ -165,9 +200,19 @@ describe('refusals at the token endpoint', () => {
     const { verifier, challenge } = pkce();
     const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
     const code = redirect.searchParams.get('code')!;
-    const wrongClient = await exchangeCode(server.url, { ...other, redirectUri: client.redirectUri }, code, verifier);
+    const wrongClient = await exchangeCode(
+      server.url,
+      { ...other, redirectUri: client.redirectUri },
+      code,
+      verifier,
+    );
     expect(wrongClient.body.error).toBe('invalid_grant');
-    const wrongRedirect = await exchangeCode(server.url, { ...client, redirectUri: `${client.redirectUri}x` }, code, verifier);
+    const wrongRedirect = await exchangeCode(
+      server.url,
+      { ...client, redirectUri: `${client.redirectUri}x` },
+      code,
+      verifier,
+    );
     expect(wrongRedirect.body.error).toBe('invalid_grant');
   });
 
@@ -186,7 +231,9 @@ describe('refusals at the token endpoint', () => {
     const client = await registerClient(server.url);
     const { access_token } = await grantTokens(client);
     expect(await verify(access_token!)).not.toBeNull();
-    await db.execute(sql`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE kind = 'AccessToken' AND client_id = ${client.clientId}`);
+    await db.execute(
+      sql`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE kind = 'AccessToken' AND client_id = ${client.clientId}`,
+    );
     expect(await verify(access_token!)).toBeNull();
   });
 });
@@ -206,7 +253,9 @@ describe('refresh tokens', () => {
     expect(replay.body.error).toBe('invalid_grant');
     expect(await verify(second.body.access_token!)).toBeNull();
     expect(await verify(first.access_token!)).toBeNull();
-    expect((await refresh(server.url, client, second.body.refresh_token!)).body.error).toBe('invalid_grant');
+    expect((await refresh(server.url, client, second.body.refresh_token!)).body.error).toBe(
+      'invalid_grant',
+    );
   });
 });
 

@@ -59,7 +59,11 @@ export async function registerClient(
   });
   const body = (await response.json()) as Record<string, unknown>;
   expect(response.status, JSON.stringify(body)).toBe(201);
-  return { clientId: String(body.client_id), redirectUri: String((body.redirect_uris as string[])[0]), body };
+  return {
+    clientId: String(body.client_id),
+    redirectUri: String((body.redirect_uris as string[])[0]),
+    body,
+  };
 }
 
 export interface AuthorizeOptions {
@@ -88,7 +92,8 @@ export function authorizeUrl(options: AuthorizeOptions): string {
     ...options.params,
   };
   const url = new URL(`${options.base}/authorization/authorize`);
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }
 
@@ -102,7 +107,11 @@ export async function authorize(options: AuthorizeOptions): Promise<URL> {
   expect(page.status).toBe(200);
   const html = await page.text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-  const form = new URLSearchParams({ csrf, api_key: options.apiKey, decision: options.decision ?? 'approve' });
+  const form = new URLSearchParams({
+    csrf,
+    api_key: options.apiKey,
+    decision: options.decision ?? 'approve',
+  });
   if (options.grantWrite ?? true) form.set('grant_write', 'yes');
   const posted = await fetch(interactionUrl, {
     method: 'POST',
@@ -180,5 +189,9 @@ export async function serveDocument(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth/client.json`;
-  return { url, hits: () => hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url,
+    hits: () => hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
