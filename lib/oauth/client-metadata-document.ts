@@ -100,9 +100,13 @@ function fetchDocument(url: URL, agent: Agent): Promise<{ body: string; maxAgeS:
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_BYTES)
-            req.destroy(new DocumentRefused(`the document is over ${MAX_BYTES} bytes`));
-          else chunks.push(chunk);
+          if (size <= MAX_BYTES) {
+            chunks.push(chunk);
+            return;
+          }
+          // Settle first: destroying the socket makes the response emit its own abort error.
+          reject(new DocumentRefused(`the document is over ${MAX_BYTES} bytes`));
+          req.destroy();
         });
         res.on('end', () =>
           resolve({
