@@ -23,10 +23,12 @@ function send(res: ServerResponse, status: number, html: string): void {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     // The consent page must never be framed (clickjacking an approval).
+    // No form-action: browsers apply it to the redirects after the post, which end at the client.
     'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: with no-referrer Chromium posts the form with `Origin: null`.
+    'referrer-policy': 'same-origin',
   });
   res.end(html);
 }
