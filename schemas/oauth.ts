@@ -71,3 +71,55 @@ export const OAuthError = z
     'OAuth error answer of the authorization server (its own format, not the ApiError envelope).',
   )
   .meta({ id: 'OAuthError' });
+
+export const AuthorizeQuery = z.object({
+  response_type: z.literal('code'),
+  client_id: z
+    .string()
+    .describe('A registered client id, or the https URL of a Client ID Metadata Document.'),
+  redirect_uri: z.url().describe('Exactly one of the client’s registered redirect URIs.'),
+  scope: z.string().describe('`mcp:read`, `mcp:write` (space-separated).'),
+  state: z.string().optional(),
+  code_challenge: z.string().describe('PKCE: BASE64URL(SHA-256(code_verifier)).'),
+  code_challenge_method: z.literal('S256'),
+  resource: z
+    .url()
+    .optional()
+    .describe(
+      '`{api_url}/v1/mcp` (RFC 8707); omitted means the same; any other is `invalid_target`.',
+    ),
+});
+
+export const TokenRequest = z
+  .object({
+    grant_type: z.enum(['authorization_code', 'refresh_token']),
+    client_id: z.string(),
+    code: z.string().optional().describe('authorization_code: the code (single use, 60 s).'),
+    code_verifier: z.string().optional().describe('authorization_code: the PKCE verifier.'),
+    redirect_uri: z.url().optional().describe('authorization_code: as sent to authorize.'),
+    refresh_token: z.string().optional().describe('refresh_token: the latest refresh token.'),
+    resource: z.url().optional().describe('`{api_url}/v1/mcp`.'),
+  })
+  .describe('Form-encoded (`application/x-www-form-urlencoded`).');
+
+export const RevocationRequest = z.object({
+  token: z.string(),
+  token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
+  client_id: z.string(),
+});
+
+export const ClientRegistration = z
+  .object({
+    redirect_uris: z.array(z.url()).min(1),
+    client_name: z.string().optional().describe('Shown on the consent page.'),
+    token_endpoint_auth_method: z
+      .enum(['none', 'client_secret_basic', 'client_secret_post'])
+      .optional(),
+    grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])).optional(),
+    response_types: z.array(z.literal('code')).optional(),
+  })
+  .loose()
+  .describe(
+    'RFC 7591 client metadata; the answer repeats it with `client_id` (and a secret for confidential clients).',
+  )
+  .meta({ id: 'OAuthClientRegistration' });

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerBatchPaths } from './paths/batches';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
+import { registerOAuthPaths } from './paths/oauth';
 import { registerSpeechPaths } from './paths/speech';
 import { registerVoiceCatalogPaths } from './paths/voices';
 
@@ -12,6 +13,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerBatchPaths,
   registerSpeechPaths,
   registerVoiceCatalogPaths,
+  registerOAuthPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
