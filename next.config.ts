@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
     'alawmulaw',
   ],
   poweredByHeader: false,
+  // App Router folders starting with a dot are not routes: /.well-known/* is served from app/well-known.
+  async rewrites() {
+    return [{ source: '/.well-known/:path*', destination: '/well-known/:path*' }];
+  },
   // The site's one stylesheet is ~3 KB gzipped: inlined into each page's HTML it no longer
   // blocks first paint behind a second request.
   experimental: { inlineCss: true },

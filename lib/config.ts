@@ -181,6 +181,18 @@ export const envSchema = z
     SPEECH_UPSTREAM_MODEL: optionalString,
     // Tests only: Client ID Metadata Documents may be served over http from a loopback address.
     OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: flag,
+    // Browser origins (hostnames, comma-separated) besides our own that may call the tool server.
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+          // An origin may be given whole: only its hostname is compared (any port).
+          .map((s) => s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[:/].*$/, '')),
+      ),
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])

@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { BatchCreateRequest } from '@/schemas/batches';
 import type { CallDispatchInput } from '@/schemas/calls';
 import { E164 } from '@/schemas/phone';
 import { schema } from '../db';
 import { newCallValues } from '../calls/create-call-row';
 import type { CallDeps } from '../calls/types';
+import { runIdempotent } from '../idempotency/run-idempotent';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
 import { getOrgOrThrow } from '../orgs/get-org';
@@ -15,21 +17,58 @@ export interface CreateBatchResponse {
   batch_id: string;
 }
 
+/** A batch id derived from the org and its Idempotency-Key, so a retry finds the first batch. */
+function keyedBatchId(orgId: string, key: string): string {
+  const hex = createHash('sha256').update(`batch:${orgId}:${key}`).digest('hex');
+  // RFC 9562 layout: version 8 (custom), variant 10.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
- * POST /v1/batches. Every row becomes a call of the batch, queued for the scheduler like a
+ * POST /v1/batches. With an Idempotency-Key the batch id is derived from the key, so a retry
+ * answers the first batch (and cannot insert a second: the id is the primary key).
+ */
+export async function createBatch(
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
+  input: { orgId: string; body: unknown; origin: string; idempotencyKey?: string | null },
+): Promise<CreateBatchResponse & { replayed: boolean }> {
+  const key = input.idempotencyKey ?? null;
+  if (key === null) {
+    return { ...(await insertBatch(deps, input, randomUUID())), replayed: false };
+  }
+  const batchId = keyedBatchId(input.orgId, key);
+  const { body, replayed } = await runIdempotent(deps, {
+    scope: 'batches',
+    orgId: input.orgId,
+    key,
+    body: input.body,
+    findEarlier: async () => {
+      const [row] = await deps.db
+        .select({ id: schema.batches.id })
+        .from(schema.batches)
+        .where(and(eq(schema.batches.id, batchId), eq(schema.batches.orgId, input.orgId)));
+      return row ? { status: 'success' as const, batch_id: row.id } : null;
+    },
+    create: () => insertBatch(deps, input, batchId),
+  });
+  return { ...body, replayed };
+}
+
+/**
+ * Every row becomes a call of the batch, queued for the scheduler like a
  * single call; a row whose number is not valid becomes a call_error call instead of failing the
  * batch. The batch and all its calls are written in one transaction: all or nothing.
  */
-export async function createBatch(
+async function insertBatch(
   deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
   input: { orgId: string; body: unknown; origin: string },
+  batchId: string,
 ): Promise<CreateBatchResponse> {
   const request = parseBody(BatchCreateRequest, input.body);
   const org = await getOrgOrThrow(deps.db, input.orgId);
   if (org.balanceMicros <= 0) throw new ApiError('INSUFFICIENT_BALANCE');
 
   const now = new Date(deps.clock.now());
-  const batchId = randomUUID();
   const params = request.call_params ?? {};
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);

@@ -108,6 +108,21 @@ export const errorCodes = {
     message: 'This clone has not passed the consent and rights review.',
     hint: 'Wait for the review to be approved; a rejected clone cannot go live.',
   },
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    message: 'Requests from this browser origin are not allowed.',
+    hint: 'Call the tool server from a server-side MCP client, or ask us to allow your origin.',
+  },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    message: 'The access token does not carry the scope this tool needs.',
+    hint: 'Authorize again asking for the scope named in the WWW-Authenticate header.',
+  },
+  TOOL_RATE_LIMITED: {
+    status: 429,
+    message: 'The organization sent more than 120 tool-server requests in a minute.',
+    hint: 'Wait Retry-After seconds, then retry.',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'The database did not answer.',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { LeadSubmissionRequest, UUID_V4 } from '@/schemas/leads';
 import { ApiError } from '../http/api-error';
-import { checkRateLimit } from './check-rate-limit';
+import { checkRateLimit } from '../rate-limit/check-rate-limit';
 import { claimEvent, releaseEvent, type EventClaim } from './claim-event';
 import { cleanAttribution } from './clean-attribution';
 import { detectTrap } from './detect-trap';

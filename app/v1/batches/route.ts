@@ -1,4 +1,4 @@
-// POST /v1/batches — queue a batch of calls from one prompt and a row of values per call.
+// POST /v1/batches — queue a batch of calls from one prompt and a row of values per call (Idempotency-Key honoured).
 import { createBatch } from '@/lib/batches/create-batch';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { defineRoute, publicOrigin, readJson, requireApiKey } from '@/lib/http';
@@ -9,11 +9,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');
-    const response = await createBatch(await getCallDeps(), {
+    const { replayed, ...response } = await createBatch(await getCallDeps(), {
       orgId,
       body,
       origin: publicOrigin('voice', request),
+      idempotencyKey: request.headers.get('idempotency-key'),
     });
-    return Response.json(response);
+    return Response.json(response, {
+      headers: replayed ? { 'Idempotent-Replayed': 'true' } : {},
+    });
   },
 });

@@ -1,8 +1,7 @@
 // POST /v1/calls — place an AI phone call; GET /v1/calls — the org's calls, newest first, cursor-paged.
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { listCalls } from '@/lib/calls/list-calls';
-import { renderCallListItem } from '@/lib/calls/render-call';
+import { listCallPage } from '@/lib/calls/list-call-page';
 import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/http';
 import { CallListQuery } from '@/schemas/calls';
 
@@ -30,14 +29,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
       Object.fromEntries(request.nextUrl.searchParams),
       'INVALID_QUERY',
     );
-    const deps = await getCallDeps();
-    const { rows, nextCursor } = await listCalls(deps.db, orgId, query);
-    const options = {
-      origin: publicOrigin('voice', request),
-      urlSigningKey: deps.settings.urlSigningKey,
-      nowMs: deps.clock.now(),
-    };
-    const calls = rows.map((row) => renderCallListItem(row, options));
-    return Response.json({ calls, count: calls.length, next_cursor: nextCursor });
+    const page = await listCallPage(
+      await getCallDeps(),
+      orgId,
+      query,
+      publicOrigin('voice', request),
+    );
+    return Response.json(page);
   },
 });

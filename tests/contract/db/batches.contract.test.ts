@@ -6,6 +6,7 @@ import { schema, type Db } from '@/lib/db';
 import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
 import type { Clock } from '@/lib/runtime/clock';
+import { EmbeddedStore } from '@/lib/store';
 import { SandboxCallProvider } from '@/lib/telephony';
 import { BatchResponse, MAX_BATCH_ROWS, type BatchQueryInput } from '@/schemas/batches';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
@@ -30,7 +31,8 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
   let handle: TestDatabase;
   let db: Db;
   let orgId: string;
-  const deps = () => ({ db, provider, clock });
+  const store = new EmbeddedStore({});
+  const deps = () => ({ db, provider, clock, store });
   const create = (body: unknown, org = orgId) =>
     createBatch(deps(), { orgId: org, body, origin: 'http://api.test' });
   // The body as a client reads it, held to the schema the OpenAPI document publishes.
@@ -291,6 +293,40 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
     expect(Object.keys(noAnalysis).sort()).toEqual(['batch_params', 'call_data']);
     const paramsOnly = await get(batch_id, { include_analysis: false, include_calls: false });
     expect(Object.keys(paramsOnly)).toEqual(['batch_params']);
+  });
+
+  it('creates one batch per Idempotency-Key: a retry answers the first, another body is 409', async () => {
+    const body = { base_prompt: 'Hi {{name}}', label: 'Keyed', call_data: [row(1), row(2)] };
+    const keyed = (key: string, b: unknown = body, s = store) =>
+      createBatch(
+        { ...deps(), store: s },
+        { orgId, body: b, origin: 'http://api.test', idempotencyKey: key },
+      );
+    const first = await keyed('retry-1');
+    expect(first.replayed).toBe(false);
+    const again = await keyed('retry-1');
+    expect(again).toEqual({ ...first, replayed: true });
+    // The store forgot the key (expired, or another instance's store): the database still knows.
+    const forgetful = await keyed('retry-1', body, new EmbeddedStore({}));
+    expect(forgetful).toEqual({ ...first, replayed: true });
+    await expect(keyed('retry-1', { ...body, label: 'Other' })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    const calls = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(schema.calls)
+      .where(eq(schema.calls.batchId, first.batch_id));
+    expect(calls[0]?.count).toBe(2);
+    // Another organization's key of the same text is its own batch.
+    const other = (await createOrg(db, { name: 'Other', startingCreditMicros: 1_000_000 }, now))
+      .orgId;
+    const theirs = await createBatch(deps(), {
+      orgId: other,
+      body,
+      origin: 'http://api.test',
+      idempotencyKey: 'retry-1',
+    });
+    expect(theirs.batch_id).not.toBe(first.batch_id);
   });
 
   it("answers 404 for another organization's batch and for ids that are not UUIDs", async () => {

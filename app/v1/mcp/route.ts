@@ -1,0 +1,37 @@
+// POST /v1/mcp — the tool server (MCP, Streamable HTTP, stateless): the platform as tools for AI agents.
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { getConfig } from '@/lib/config';
+import { defineRoute, publicOrigin } from '@/lib/http';
+import { authenticateMcp } from '@/lib/mcp/authenticate-mcp';
+import { checkOrigin } from '@/lib/mcp/check-origin';
+import { limitMcpRequests } from '@/lib/mcp/limit-mcp-requests';
+import { serveMcp } from '@/lib/mcp/serve-mcp';
+import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const config = getConfig();
+    checkOrigin(request.headers.get('origin'), {
+      publicUrls: [config.PUBLIC_API_URL, config.PUBLIC_SITE_URL],
+      allowed: config.MCP_ALLOWED_ORIGINS,
+    });
+    const origin = publicOrigin('voice', request);
+    const calls = await getCallDeps();
+    const auth = await authenticateMcp(
+      calls.db,
+      request.headers.get('authorization'),
+      origin,
+      calls.clock.now(),
+    );
+    const limitHeaders = await limitMcpRequests(calls.store, auth.extra.orgId, calls.clock.now());
+    const response = await serveMcp(request, auth, {
+      origin,
+      calls,
+      speech: await getSpeechDeps(),
+    });
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    return response;
+  },
+});

@@ -1,0 +1,19 @@
+import type { CallDetailBody } from '@/schemas/calls';
+import { getCallRowOrThrow, getTranscripts } from './get-call';
+import { renderCall } from './render-call';
+import type { CallDeps } from './types';
+
+/** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */
+export async function getCallDetail(
+  deps: Pick<CallDeps, 'db' | 'clock' | 'settings'>,
+  orgId: string,
+  callId: string,
+  origin: string,
+): Promise<CallDetailBody> {
+  const row = await getCallRowOrThrow(deps.db, orgId, callId);
+  return renderCall(row, await getTranscripts(deps.db, row.id), {
+    origin,
+    urlSigningKey: deps.settings.urlSigningKey,
+    nowMs: deps.clock.now(),
+  });
+}

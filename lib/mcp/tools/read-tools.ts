@@ -1,0 +1,131 @@
+import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
+import { getBatchJson } from '@/lib/batches/get-batch';
+import { getCallDetail } from '@/lib/calls/get-call-detail';
+import { listCallPage } from '@/lib/calls/list-call-page';
+import { getBalanceAndLimits } from '@/lib/orgs/get-balance-and-limits';
+import { listVoices } from '@/lib/voices';
+import { CallDetail, CallListResponse } from '@/schemas/calls';
+import { BatchResponse } from '@/schemas/batches';
+import {
+  BalanceAndLimits,
+  GetBatchInput,
+  GetCallInput,
+  ListCallsInput,
+  ListVoicesInput,
+  WaitForCallInput,
+  WaitForCallOutput,
+} from '@/schemas/mcp';
+import { VoiceListResponse } from '@/schemas/voices';
+import { z } from '@/schemas/zod';
+import { runTool } from '../tool-result';
+import type { ToolContext } from '../types';
+import { waitForCall } from '../wait-for-call';
+
+const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+const scopeChallenge = requireScopes('mcp:read');
+
+/** The read tools (scope mcp:read): nothing they do costs money or changes anything. */
+export function registerReadTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    'get_call',
+    {
+      title: 'Get a call',
+      description:
+        'The full record of one phone call: status (queued, started, completed, error), who ended it, duration, price, transcript lines, and a recording link when it was recorded. Free; changes nothing.',
+      inputSchema: GetCallInput,
+      outputSchema: CallDetail,
+      annotations: read,
+      scopeChallenge,
+    },
+    ({ call_id }) =>
+      runTool('get_call', () => getCallDetail(ctx.calls, ctx.orgId, call_id, ctx.origin)),
+  );
+
+  server.registerTool(
+    'list_calls',
+    {
+      title: 'List calls',
+      description:
+        "The organization's calls, newest first, without transcripts (use get_call for one). Filter by status or batch_id; page with next_cursor. Free; changes nothing.",
+      inputSchema: ListCallsInput,
+      outputSchema: CallListResponse,
+      annotations: read,
+      scopeChallenge,
+    },
+    (query) => runTool('list_calls', () => listCallPage(ctx.calls, ctx.orgId, query, ctx.origin)),
+  );
+
+  server.registerTool(
+    'wait_for_call',
+    {
+      title: 'Wait for a call to end',
+      description:
+        'Waits until the call has ended (completed or error) or timeout_seconds pass (default 25, at most 55), sending progress notifications when the client asks for them, then returns the call as get_call does with finished=true/false. Call again to keep waiting. Free; changes nothing.',
+      inputSchema: WaitForCallInput,
+      outputSchema: WaitForCallOutput,
+      annotations: read,
+      scopeChallenge,
+    },
+    (input, extra) =>
+      runTool('wait_for_call', () =>
+        waitForCall(ctx, input, {
+          signal: extra.mcpReq.signal,
+          progressToken: extra.mcpReq._meta?.progressToken,
+          notify: (notification) => extra.mcpReq.notify(notification),
+        }),
+      ),
+  );
+
+  server.registerTool(
+    'get_batch',
+    {
+      title: 'Get a batch',
+      description:
+        "A batch's parameters, its analysis (calls by status, call lengths, errors) and each call, as GET /batch returns them; the include_* flags leave parts out. Free; changes nothing.",
+      inputSchema: GetBatchInput,
+      outputSchema: BatchResponse,
+      annotations: read,
+      scopeChallenge,
+    },
+    (input) =>
+      runTool('get_batch', async () => {
+        const json = await getBatchJson(ctx.calls.db, ctx.orgId, input, {
+          origin: ctx.origin,
+          urlSigningKey: ctx.calls.settings.urlSigningKey,
+          nowMs: ctx.calls.clock.now(),
+        });
+        return JSON.parse(json) as Record<string, unknown>;
+      }),
+  );
+
+  server.registerTool(
+    'list_voices',
+    {
+      title: 'List voices',
+      description:
+        "The voices usable in create_call and generate_speech: the catalogue personas and the organization's own clones (drafts cannot be used until promoted). Free; changes nothing.",
+      inputSchema: ListVoicesInput,
+      outputSchema: VoiceListResponse,
+      annotations: read,
+      scopeChallenge,
+    },
+    ({ include_engine }) =>
+      runTool('list_voices', async () => ({
+        voices: await listVoices(ctx.speech, ctx.orgId, { includeEngine: include_engine }),
+      })),
+  );
+
+  server.registerTool(
+    'get_balance_and_limits',
+    {
+      title: 'Get balance and limits',
+      description:
+        "The wallet balance (calls and speech are paid from it), total deposits, whether the $5 unlock applies, the organization's effective limits, and speech generations in flight now. Free; changes nothing.",
+      inputSchema: z.object({}),
+      outputSchema: BalanceAndLimits,
+      annotations: read,
+      scopeChallenge,
+    },
+    () => runTool('get_balance_and_limits', () => getBalanceAndLimits(ctx.calls, ctx.orgId)),
+  );
+}

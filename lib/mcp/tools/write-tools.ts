@@ -1,0 +1,123 @@
+import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
+import { createBatch } from '@/lib/batches/create-batch';
+import { dispatchCall } from '@/lib/calls/dispatch-call';
+import { stopCall } from '@/lib/calls/stop-call';
+import { shareSpeech } from '@/lib/tts/share-speech';
+import { CallStopResponse } from '@/schemas/calls';
+import {
+  CreateBatchInput,
+  CreateBatchOutput,
+  CreateCallInput,
+  CreateCallOutput,
+  GenerateSpeechInput,
+  GenerateSpeechOutput,
+  StopCallInput,
+} from '@/schemas/mcp';
+import { runTool } from '../tool-result';
+import type { ToolContext } from '../types';
+
+const scopeChallenge = requireScopes('mcp:write');
+
+/** The write tools (scope mcp:write): they place calls, stop them or spend money. */
+export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
+  const pricePerMinute = ctx.calls.settings.pricePerMinuteMicros / 1_000_000;
+  const pricePer1k = ctx.speech.settings.pricePer1kMicros / 1_000_000;
+
+  server.registerTool(
+    'create_call',
+    {
+      title: 'Place a phone call',
+      description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
+      inputSchema: CreateCallInput,
+      outputSchema: CreateCallOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ confirm: _confirm, idempotency_key, ...body }) =>
+      runTool('create_call', async () => {
+        const { body: response, replayed } = await dispatchCall(ctx.calls, {
+          orgId: ctx.orgId,
+          body,
+          idempotencyKey: idempotency_key ?? null,
+          origin: ctx.origin,
+        });
+        return { ...response, replayed };
+      }),
+  );
+
+  server.registerTool(
+    'create_batch',
+    {
+      title: 'Place a batch of calls',
+      description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
+      inputSchema: CreateBatchInput,
+      outputSchema: CreateBatchOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ confirm: _confirm, idempotency_key, ...body }) =>
+      runTool('create_batch', () =>
+        createBatch(ctx.calls, {
+          orgId: ctx.orgId,
+          body,
+          origin: ctx.origin,
+          idempotencyKey: idempotency_key ?? null,
+        }),
+      ),
+  );
+
+  server.registerTool(
+    'stop_call',
+    {
+      title: 'Stop a call',
+      description:
+        'Hangs up a queued or ongoing call now (call_ended_by API); the minutes already talked are charged. An ended call answers CALL_NOT_ACTIVE.',
+      inputSchema: StopCallInput,
+      outputSchema: CallStopResponse,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ call_id }) =>
+      runTool('stop_call', async () => {
+        await stopCall(ctx.calls, ctx.orgId, call_id);
+        return { status: 'success', message: 'Call ended successfully.' };
+      }),
+  );
+
+  server.registerTool(
+    'generate_speech',
+    {
+      title: 'Generate speech',
+      description: `Turns text into speech in a voice from list_voices and returns a shareable audio link. Each play of the link generates the audio, is billed at $${pricePer1k} per 1,000 characters from the wallet and counts against the organization's concurrent-generation limit, like every speech surface.`,
+      inputSchema: GenerateSpeechInput,
+      outputSchema: GenerateSpeechOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+      scopeChallenge,
+    },
+    (input) =>
+      runTool('generate_speech', async () => ({
+        ...(await shareSpeech(ctx.speech, ctx.orgId, input, ctx.origin)),
+        characters: input.text.length,
+      })),
+  );
+}

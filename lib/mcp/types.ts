@@ -1,0 +1,11 @@
+import type { CallDeps } from '../calls/types';
+import type { SpeechDeps } from '../tts/types';
+
+/** Who a tool acts for and what it talks to: one per tool-server request. */
+export interface ToolContext {
+  orgId: string;
+  /** The public origin of the voice API, for the links tools hand out. */
+  origin: string;
+  calls: CallDeps;
+  speech: SpeechDeps;
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../db';
+import type { Clock } from '../runtime/clock';
+import { countSpeechSlots } from '../speech-limits';
+import type { Store } from '../store';
+import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from './effective-limits';
+import { getOrgOrThrow } from './get-org';
+import { microsToUsd } from './money';
+
+/** What an organization may see of its own wallet and limits (no secrets, no keys). */
+export async function getBalanceAndLimits(
+  deps: { db: Db; store: Store; clock: Clock },
+  orgId: string,
+) {
+  const org = await getOrgOrThrow(deps.db, orgId);
+  const limits = effectiveLimits(org);
+  return {
+    balance_usd: microsToUsd(org.balanceMicros),
+    deposits_usd: microsToUsd(org.depositsMicros),
+    unlocked: org.depositsMicros >= UNLOCK_DEPOSITS_MICROS,
+    unlock_deposits_usd: microsToUsd(UNLOCK_DEPOSITS_MICROS),
+    limits,
+    speech_slots_in_use: await countSpeechSlots(deps, orgId),
+  };
+}

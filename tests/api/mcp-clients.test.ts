@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallDetail } from '@/schemas/calls';
+import { expectError } from '../support/leads-api';
+import {
+  createTestOrg,
+  startVoiceServer,
+  type TestOrg,
+  type VoiceServer,
+} from '../support/voice-api';
+
+let first: VoiceServer;
+let second: VoiceServer;
+let a: TestOrg;
+let b: TestOrg;
+
+beforeAll(async () => {
+  first = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
+  second = await startVoiceServer({ shareWith: first, env: { SANDBOX_TIME_SCALE: '200' } });
+  a = await createTestOrg(first.url);
+  b = await createTestOrg(first.url);
+});
+afterAll(async () => {
+  await second?.stop();
+  await first?.dispose();
+});
+
+const toolsList = (base: string, key: string) =>
+  fetch(`${base}/v1/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+
+describe('120 requests per minute per organization', () => {
+  it('refuses exactly the 121st, across two instances, and leaves other orgs alone', async () => {
+    const statuses: number[] = [];
+    // 120 requests, alternating instances, ten at a time.
+    for (let round = 0; round < 12; round++) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => toolsList(i % 2 ? second.url : first.url, a.apiKey)),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+
+    const refused = await toolsList(second.url, a.apiKey);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    await expectError(refused, 429, 'TOOL_RATE_LIMITED');
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    expect((await toolsList(first.url, b.apiKey)).status).toBe(200);
+    expect((await toolsList(second.url, b.apiKey)).status).toBe(200);
+  });
+});
+
+/** The Inspector's CLI (1.0.3, the line that runs on Node 20) as a user runs it. */
+function inspector(base: string, key: string, args: string[]): Promise<unknown> {
+  const cli = createRequire(import.meta.url).resolve(
+    '@modelcontextprotocol/inspector-cli/build/cli.js',
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        '--cli',
+        `${base}/v1/mcp`,
+        '--transport',
+        'http',
+        '--header',
+        `Authorization: Bearer ${key}`,
+        ...args,
+      ],
+      // It finds its own package.json relative to the working directory.
+      { cwd: dirname(cli), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`inspector exited ${code}: ${err}${out}`));
+      try {
+        resolve(JSON.parse(out.slice(out.indexOf('{'))));
+      } catch (error) {
+        reject(new Error(`inspector printed no JSON: ${out}${err}`, { cause: error }));
+      }
+    });
+  });
+}
+
+describe('the MCP Inspector CLI', () => {
+  it('lists the tools, places a call and waits for it, with an API key', async () => {
+    const key = (await createTestOrg(first.url)).apiKey;
+    const listed = (await inspector(first.url, key, ['--method', 'tools/list'])) as {
+      tools: { name: string }[];
+    };
+    expect(listed.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['create_call', 'wait_for_call', 'get_call']),
+    );
+    const created = (await inspector(first.url, key, [
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'create_call',
+      '--tool-arg',
+      'phone_number=+14155550123',
+      '--tool-arg',
+      'task=Say hello and ask about Tuesday.',
+      '--tool-arg',
+      'confirm=true',
+    ])) as { structuredContent: { call_id: string } };
+    const waited = (await inspector(second.url, key, [
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'wait_for_call',
+      '--tool-arg',
+      `call_id=${created.structuredContent.call_id}`,
+      '--tool-arg',
+      'timeout_seconds=30',
+    ])) as { structuredContent: { finished: boolean; call: unknown } };
+    expect(waited.structuredContent.finished).toBe(true);
+    expect(CallDetail.parse(waited.structuredContent.call).queue_status).toBe('complete');
+  });
+});
