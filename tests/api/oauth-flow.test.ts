@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db';
+import { hashToken } from '@/lib/oauth/hash-token';
 import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
 import { ADMIN_TOKEN } from '../support/leads-api';
 import {
@@ -291,3 +292,48 @@ describe('revocation', () => {
     expect((await refresh(server.url, client, refresh_token!)).body.error).toBe('invalid_grant');
   });
 });
+
+describe('the tool server', () => {
+  const toolsList = (token: string) =>
+    fetch(mcp, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+  it('accepts a granted token and answers expired, revoked and other-audience tokens 401 invalid_token', async () => {
+    const client = await registerClient(server.url);
+    const expired = await grantTokens(client);
+    const revoked = await grantTokens(client);
+    const moved = await grantTokens(client);
+    expect((await toolsList(expired.access_token!)).status).toBe(200);
+
+    await db
+      .update(schema.oauthTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.oauthTokens.grantId, await grantIdOf(expired.access_token!)));
+    expect(await revoke(server.url, client, revoked.access_token!)).toBe(200);
+    await db
+      .update(schema.oauthTokens)
+      .set({ resource: `${server.url}/v1/other` })
+      .where(eq(schema.oauthTokens.grantId, await grantIdOf(moved.access_token!)));
+
+    for (const token of [expired.access_token!, revoked.access_token!, moved.access_token!]) {
+      const response = await toolsList(token);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    }
+  });
+});
+
+async function grantIdOf(token: string): Promise<string> {
+  const [row] = await db
+    .select({ grantId: schema.oauthTokens.grantId })
+    .from(schema.oauthTokens)
+    .where(eq(schema.oauthTokens.idHash, hashToken(token)));
+  return row!.grantId!;
+}
