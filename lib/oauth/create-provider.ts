@@ -59,6 +59,10 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
+      // The tool server checks Bearer tokens only: a DPoP-bound token would be taken as a plain
+      // bearer there, so none is issued. PAR is of no use to MCP clients.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: { enabled: false },

@@ -60,6 +60,8 @@ describe('metadata', () => {
         expect.arrayContaining(['authorization_code', 'refresh_token']),
       );
       expect(body.token_endpoint_auth_methods_supported).toContain('none');
+      // The tool server takes Bearer tokens only: no DPoP-bound tokens are offered.
+      expect(body).not.toHaveProperty('dpop_signing_alg_values_supported');
       expect(body.scopes_supported).toEqual(
         expect.arrayContaining(['mcp:read', 'mcp:write', 'offline_access']),
       );
