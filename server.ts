@@ -9,6 +9,7 @@ import { getCallDeps } from './lib/calls/get-call-deps';
 import { getDatabase } from './lib/db';
 import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
+import { handleOAuthRequest, isOAuthPath } from './lib/oauth/handle-oauth-request';
 import { getStore } from './lib/store';
 import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
 
@@ -52,6 +53,11 @@ async function main(): Promise<void> {
       return;
     }
     pinClientIp(request, config.TRUST_PROXY);
+    // The OAuth authorization server (oidc-provider, a Node handler) is mounted beside Next.
+    if (isOAuthPath(new URL(request.url ?? '/', 'http://localhost').pathname)) {
+      void handleOAuthRequest(request, response, config);
+      return;
+    }
     void handle(request, response);
   });
 

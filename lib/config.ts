@@ -179,6 +179,8 @@ export const envSchema = z
     SPEECH_UPSTREAM_URL: optionalUrl,
     SPEECH_UPSTREAM_API_KEY: optionalString,
     SPEECH_UPSTREAM_MODEL: optionalString,
+    // Tests only: Client ID Metadata Documents may be served over http from a loopback address.
+    OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: flag,
     // Browser origins (hostnames, comma-separated) besides our own that may call the tool server.
     MCP_ALLOWED_ORIGINS: z
       .string()

@@ -5,10 +5,21 @@ const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 /** The origin the caller used, from the Host header (Next's own URL may say localhost). */
 export function requestOrigin(request: Request): string {
-  const host = request.headers.get('host') ?? '';
-  const fallback = new URL(request.url).origin;
-  if (!HOST.test(host)) return fallback;
-  const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return originFromHeaders(
+    request.headers.get('host'),
+    request.headers.get('x-forwarded-proto'),
+    new URL(request.url).origin,
+  );
+}
+
+/** `requestOrigin` for a plain Node request (the authorization server runs beside Next). */
+export function originFromHeaders(
+  host: string | null | undefined,
+  forwardedProtoHeader: string | null | undefined,
+  fallback: string,
+): string {
+  if (!host || !HOST.test(host)) return fallback;
+  const forwardedProto = forwardedProtoHeader?.split(',')[0]?.trim();
   const proto =
     forwardedProto === 'https' || forwardedProto === 'http'
       ? forwardedProto

@@ -1,11 +1,14 @@
-// Placeholder until the authorization server lands: no OAuth access token is known yet.
+import { and, eq, isNull } from 'drizzle-orm';
+import { getDb, schema, type Db } from '../db';
+import { MCP_SCOPES } from './constants';
+import { hashToken } from './hash-token';
+
 export interface McpTokenGrant {
   orgId: string;
   clientId: string;
   scopes: string[];
   resource: string;
-  /** Unix seconds. */
-  expiresAt: number;
+  expiresAt: number /* unix seconds */;
 }
 
 /** null when the token is unknown, expired, revoked, of another audience, or its approving key was revoked. */
@@ -13,7 +16,47 @@ export async function verifyAccessToken(
   token: string,
   expectedResource: string,
 ): Promise<McpTokenGrant | null> {
-  void token;
-  void expectedResource;
-  return null;
+  return verifyAccessTokenIn(await getDb(), token, expectedResource, new Date());
+}
+
+/**
+ * Reads the token's row directly (no authorization-server instance needed, so a Next route can
+ * call it): revoked tokens and every token of a revoked grant are deleted rows; the join drops
+ * tokens whose approving API key has been revoked since.
+ */
+export async function verifyAccessTokenIn(
+  db: Db,
+  token: string,
+  expectedResource: string,
+  now: Date,
+): Promise<McpTokenGrant | null> {
+  if (!token || token.length > 512) return null;
+  const t = schema.oauthTokens;
+  const [row] = await db
+    .select({
+      orgId: t.orgId,
+      clientId: t.clientId,
+      scope: t.scope,
+      resource: t.resource,
+      expiresAt: t.expiresAt,
+    })
+    .from(t)
+    .innerJoin(schema.apiKeys, eq(schema.apiKeys.id, t.accountId))
+    .where(
+      and(
+        eq(t.kind, 'AccessToken'),
+        eq(t.idHash, hashToken(token)),
+        isNull(schema.apiKeys.revokedAt),
+      ),
+    );
+  if (!row || !row.orgId || !row.clientId || row.resource !== expectedResource) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  const known = new Set<string>(MCP_SCOPES);
+  return {
+    orgId: row.orgId,
+    clientId: row.clientId,
+    scopes: (row.scope ?? '').split(' ').filter((scope) => known.has(scope)),
+    resource: row.resource,
+    expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+  };
 }

@@ -3,6 +3,7 @@ import { registerBatchPaths } from './paths/batches';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerMcpPaths } from './paths/mcp';
+import { registerOAuthPaths } from './paths/oauth';
 import { registerSpeechPaths } from './paths/speech';
 import { registerVoiceCatalogPaths } from './paths/voices';
 
@@ -14,6 +15,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerSpeechPaths,
   registerVoiceCatalogPaths,
   registerMcpPaths,
+  registerOAuthPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

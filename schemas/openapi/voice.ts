@@ -1,7 +1,13 @@
 import { BatchAnalysis, BatchCall, BatchParams, BatchResponse } from '../batches';
 import { CallDetail, CallDispatchRequest, CallDispatchResponse, TranscriptEntry } from '../calls';
 import { ApiErrorDetail, ApiErrorEnvelope } from '../error';
-import { AuthorizationServerMetadata, ProtectedResourceMetadata } from '../oauth';
+import {
+  AuthorizationServerMetadata,
+  ClientRegistration,
+  OAuthError,
+  OAuthTokenResponse,
+  ProtectedResourceMetadata,
+} from '../oauth';
 import { ConcurrencyLimitError, SpeechLimits } from '../speech';
 import { buildDocument, type DocumentSpec, type OpenApiDocument } from './build-document';
 
@@ -29,6 +35,9 @@ const spec: DocumentSpec = {
     SpeechLimits,
     ProtectedResourceMetadata,
     AuthorizationServerMetadata,
+    OAuthTokenResponse,
+    OAuthError,
+    ClientRegistration,
   ],
   security: { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } },
   paths: registerVoicePaths,

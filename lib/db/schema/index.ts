@@ -4,3 +4,4 @@ export * from './calls';
 export * from './webhooks';
 export * from './speech';
 export * from './voices';
+export * from './oauth';

@@ -1,0 +1,116 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { clientDocumentResolver } from './client-metadata-document';
+import { MCP_SCOPES, OAUTH_MOUNT, mcpResource } from './constants';
+import { deriveOAuthKeys } from './derive-keys';
+import { drizzleAdapterFactory } from './drizzle-adapter';
+import { renderErrorPage } from './pages';
+
+export interface ProviderOptions {
+  apiUrl: string;
+  secret: string;
+  getDb: () => Promise<Db>;
+  allowInsecureLoopbackDocuments: boolean;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/**
+ * The authorization server (oidc-provider) for one issuer, `{api_url}/authorization`. Codes live
+ * 60 s; access tokens are opaque, bound to the tool server and live an hour; refresh tokens rotate
+ * on every use; the library revokes a grant when a code or a rotated refresh token comes back.
+ */
+export function createProvider(options: ProviderOptions): Provider {
+  const resource = mcpResource(options.apiUrl);
+  const { cookieKey, signingJwk } = deriveOAuthKeys(options.secret);
+  const configuration: Configuration = {
+    adapter: drizzleAdapterFactory(
+      options.getDb,
+      clientDocumentResolver({ allowInsecureLoopback: options.allowInsecureLoopbackDocuments }),
+    ),
+    jwks: { keys: [signingJwk] },
+    cookies: { keys: [cookieKey] },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+    },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    responseTypes: ['code'],
+    scopes: ['openid', 'offline_access', ...MCP_SCOPES],
+    pkce: { required: () => true },
+    routes: {
+      authorization: '/authorize',
+      token: '/token',
+      registration: '/register',
+      revocation: '/revoke',
+      jwks: '/jwks',
+    },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: HOUR,
+      RefreshToken: 30 * DAY,
+      Grant: 30 * DAY,
+      Interaction: 10 * 60,
+      Session: HOUR,
+      IdToken: HOUR,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // The tool server checks Bearer tokens only: a DPoP-bound token would be taken as a plain
+      // bearer there, so none is issued. PAR is of no use to MCP clients.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+      userinfo: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // A client that names no resource means the tool server; any other resource is refused.
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource)
+            throw new errors.InvalidTarget(`the only resource is ${resource}`);
+          return {
+            scope: MCP_SCOPES.join(' '),
+            audience: resource,
+            accessTokenTTL: HOUR,
+            accessTokenFormat: 'opaque',
+          };
+        },
+      },
+    },
+    discovery: { client_id_metadata_document_supported: true },
+    // Every authorization is approved on our page with an API key: no grant is reused silently.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: () => true,
+    // Tokens outlive the browser session of the consent page; the API key's life bounds them.
+    expiresWithSession: async () => false,
+    findAccount: async (_ctx, keyId) => {
+      const db = await options.getDb();
+      const [key] = await db
+        .select({ id: schema.apiKeys.id })
+        .from(schema.apiKeys)
+        .where(and(eq(schema.apiKeys.id, keyId), isNull(schema.apiKeys.revokedAt)));
+      return key ? { accountId: key.id, claims: () => ({ sub: key.id }) } : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `${OAUTH_MOUNT}/interaction/${interaction.uid}` },
+    renderError: async (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = 'html';
+      ctx.set('cache-control', 'no-store');
+      ctx.body = renderErrorPage(out.error, out.error_description);
+    },
+  };
+  const provider = new Provider(`${options.apiUrl}${OAUTH_MOUNT}`, configuration);
+  // handle-oauth-request sets X-Forwarded-Host/Proto from the issuer, so URLs match it.
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,184 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { Db } from '../db';
+import { ApiError } from '../http/api-error';
+import { authenticateOrg } from '../orgs/authenticate-org';
+import { MCP_SCOPES, OAUTH_MOUNT } from './constants';
+import { renderConsentPage, renderErrorPage } from './pages';
+
+const MAX_FORM_BYTES = 8 * 1024;
+
+export interface InteractionContext {
+  provider: Provider;
+  issuer: string;
+  cookieKey: string;
+  /** The tool server: the one resource a grant can name. */
+  resource: string;
+  getDb: () => Promise<Db>;
+}
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // The consent page must never be framed (clickjacking an approval).
+    // No form-action: browsers apply it to the redirects after the post, which end at the client.
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    // same-origin, not no-referrer: with no-referrer Chromium posts the form with `Origin: null`.
+    'referrer-policy': 'same-origin',
+  });
+  res.end(html);
+}
+
+/** Bound to the interaction (whose id only this browser's signed cookie names). */
+const csrfToken = (key: string, uid: string) =>
+  createHmac('sha256', key).update(`consent:${uid}`).digest('base64url');
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''))
+    return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** GET and POST `/authorization/interaction/:uid`: the page a person approves or denies on. */
+export async function handleInteraction(
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+  context: InteractionContext,
+): Promise<void> {
+  const { provider } = context;
+  let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
+  try {
+    interaction = await provider.interactionDetails(req, res);
+  } catch {
+    send(
+      res,
+      400,
+      renderErrorPage(
+        'invalid_request',
+        'this authorization request has expired or belongs to another browser; start again from the application',
+      ),
+    );
+    return;
+  }
+  if (interaction.uid !== uid) {
+    send(
+      res,
+      400,
+      renderErrorPage('invalid_request', 'this authorization request belongs to another browser'),
+    );
+    return;
+  }
+  const params = interaction.params as Record<string, string | undefined>;
+  const clientId = params.client_id ?? '';
+  const client = await provider.Client.find(clientId);
+  const requested = new Set((params.scope ?? '').split(' ').filter(Boolean));
+  const scopes = MCP_SCOPES.filter((scope) => requested.has(scope));
+  const csrf = csrfToken(context.cookieKey, uid);
+  const view = {
+    action: `${OAUTH_MOUNT}/interaction/${uid}`,
+    csrf,
+    clientId,
+    clientName: client?.clientName ?? clientId,
+    redirectHost: new URL(params.redirect_uri ?? 'about:blank').host,
+    scopes,
+  };
+
+  if (req.method === 'GET') {
+    send(res, 200, renderConsentPage(view));
+    return;
+  }
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'GET, POST' }).end();
+    return;
+  }
+  const form = await readForm(req);
+  const origin = req.headers.origin;
+  if (
+    !form ||
+    !sameToken(form.get('csrf') ?? '', csrf) ||
+    (origin !== undefined && origin !== new URL(context.issuer).origin)
+  ) {
+    send(
+      res,
+      403,
+      renderErrorPage(
+        'invalid_request',
+        'the form could not be verified (CSRF check failed); reload the page',
+      ),
+    );
+    return;
+  }
+  if (form.get('decision') !== 'approve') {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'the person declined the request' },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  const granted = scopes.filter(
+    (scope) => scope !== 'mcp:write' || form.get('grant_write') === 'yes',
+  );
+  const rejected = scopes.filter((scope) => !granted.includes(scope));
+  let keyId: string;
+  try {
+    const db = await context.getDb();
+    keyId = (await authenticateOrg(db, `Bearer ${(form.get('api_key') ?? '').trim()}`)).keyId;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    send(
+      res,
+      401,
+      renderConsentPage({
+        ...view,
+        error: 'That API key is not valid. Paste an active key of your organization.',
+      }),
+    );
+    return;
+  }
+  if (granted.length === 0) {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'no permission was granted' },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  const grant = new provider.Grant({ accountId: keyId, clientId });
+  const otherScopes = [...requested].filter(
+    (scope) => scope === 'openid' || scope === 'offline_access',
+  );
+  grant.addOIDCScope([...otherScopes, ...granted].join(' '));
+  grant.addResourceScope(context.resource, granted.join(' '));
+  if (rejected.length > 0) {
+    grant.rejectOIDCScope(rejected.join(' '));
+    grant.rejectResourceScope(context.resource, rejected.join(' '));
+  }
+  const grantId = await grant.save();
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: keyId, remember: false }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
+}

@@ -1,0 +1,326 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthorizationServerMetadata } from '@/schemas/oauth';
+import {
+  authorize,
+  authorizeUrl,
+  CookieJar,
+  exchangeCode,
+  get,
+  pkce,
+  registerClient,
+  serveDocument,
+} from '../support/oauth-client';
+import {
+  createTestOrg,
+  startVoiceServer,
+  type TestOrg,
+  type VoiceServer,
+} from '../support/voice-api';
+
+// Metadata, registration (DCR and Client ID Metadata Documents served by the test over loopback
+// http, which OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK allows) and every refusal of the authorization
+// endpoint, each with its OAuth error.
+let server: VoiceServer;
+let org: TestOrg;
+
+beforeAll(async () => {
+  server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
+  org = await createTestOrg(server.url);
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('metadata', () => {
+  it('serves RFC 8414 metadata at the path-inserted well-known URL and the OpenID paths', async () => {
+    const paths = [
+      '/.well-known/oauth-authorization-server/authorization',
+      '/.well-known/openid-configuration/authorization',
+      '/authorization/.well-known/openid-configuration',
+    ];
+    for (const path of paths) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = AuthorizationServerMetadata.parse(await response.json());
+      const as = `${server.url}/authorization`;
+      expect(body).toMatchObject({
+        issuer: as,
+        authorization_endpoint: `${as}/authorize`,
+        token_endpoint: `${as}/token`,
+        registration_endpoint: `${as}/register`,
+        revocation_endpoint: `${as}/revoke`,
+        code_challenge_methods_supported: ['S256'],
+        response_types_supported: ['code'],
+        client_id_metadata_document_supported: true,
+        authorization_response_iss_parameter_supported: true,
+      });
+      expect(body.grant_types_supported).toEqual(
+        expect.arrayContaining(['authorization_code', 'refresh_token']),
+      );
+      expect(body.token_endpoint_auth_methods_supported).toContain('none');
+      // The tool server takes Bearer tokens only: no DPoP-bound tokens are offered.
+      expect(body).not.toHaveProperty('dpop_signing_alg_values_supported');
+      expect(body.scopes_supported).toEqual(
+        expect.arrayContaining(['mcp:read', 'mcp:write', 'offline_access']),
+      );
+    }
+  });
+
+  it('follows PUBLIC_API_URL-less requests by their Host header, one issuer per host', async () => {
+    // fetch() may not set Host: a plain node:http request does, as a proxy in front would.
+    const text = await new Promise<string>((resolve, reject) => {
+      const url = new URL(`${server.url}/.well-known/oauth-authorization-server/authorization`);
+      const headers = { host: 'api.example.test', 'x-forwarded-proto': 'https' };
+      request(url, { headers }, (res) => {
+        let data = '';
+        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        res.on('end', () => resolve(data));
+      })
+        .on('error', reject)
+        .end();
+    });
+    const body = AuthorizationServerMetadata.parse(JSON.parse(text));
+    expect(body.issuer).toBe('https://api.example.test/authorization');
+    expect(body.token_endpoint).toBe('https://api.example.test/authorization/token');
+  });
+});
+
+describe('dynamic client registration (RFC 7591)', () => {
+  it('registers a public client and refuses bad metadata with invalid_redirect_uri', async () => {
+    const { body } = await registerClient(server.url, { client_name: 'Agent X' });
+    expect(body).toMatchObject({ client_name: 'Agent X', token_endpoint_auth_method: 'none' });
+    expect(body.client_secret).toBeUndefined();
+    const bad = await fetch(`${server.url}/authorization/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['not a url'] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('invalid_redirect_uri');
+  });
+});
+
+describe('authorization endpoint refusals', () => {
+  it('an unregistered redirect URI is refused on our own page, never redirected to', async () => {
+    const client = await registerClient(server.url);
+    const url = authorizeUrl({
+      base: server.url,
+      client: { ...client, redirectUri: 'https://evil.example/callback' },
+      challenge: pkce().challenge,
+      apiKey: org.apiKey,
+    });
+    const response = await get(url, new CookieJar());
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('invalid_redirect_uri');
+    expect(html).not.toContain('evil.example/callback?');
+  });
+
+  it('an unknown client is refused on our page with invalid_client', async () => {
+    const url = authorizeUrl({
+      base: server.url,
+      client: { clientId: 'no-such-client', redirectUri: 'http://127.0.0.1:9/cb' },
+      challenge: pkce().challenge,
+      apiKey: org.apiKey,
+    });
+    const response = await get(url, new CookieJar());
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('invalid_client');
+  });
+
+  const refusedAtRedirect = async (params: Record<string, string | undefined>) => {
+    const client = await registerClient(server.url);
+    const response = await get(
+      authorizeUrl({
+        base: server.url,
+        client,
+        challenge: pkce().challenge,
+        apiKey: org.apiKey,
+        params,
+      }),
+      new CookieJar(),
+    );
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
+    expect(location.searchParams.get('state')).toBe('st-123');
+    expect(location.searchParams.get('iss')).toBe(`${server.url}/authorization`);
+    return location.searchParams.get('error');
+  };
+
+  it('another resource is invalid_target', async () => {
+    expect(await refusedAtRedirect({ resource: `${server.url}/v1/calls` })).toBe('invalid_target');
+    expect(await refusedAtRedirect({ resource: 'https://other.example/mcp' })).toBe(
+      'invalid_target',
+    );
+  });
+
+  it('PKCE is required, S256 only', async () => {
+    expect(
+      await refusedAtRedirect({ code_challenge: undefined, code_challenge_method: undefined }),
+    ).toBe('invalid_request');
+    expect(await refusedAtRedirect({ code_challenge_method: 'plain' })).toBe('invalid_request');
+  });
+
+  it('denial returns access_denied with state and iss', async () => {
+    const client = await registerClient(server.url);
+    const redirect = await authorize({
+      base: server.url,
+      client,
+      challenge: pkce().challenge,
+      apiKey: '',
+      decision: 'deny',
+    });
+    expect(redirect.searchParams.get('error')).toBe('access_denied');
+    expect(redirect.searchParams.get('state')).toBe('st-123');
+    expect(redirect.searchParams.get('iss')).toBe(`${server.url}/authorization`);
+    expect(redirect.searchParams.get('code')).toBeNull();
+  });
+});
+
+describe('consent form', () => {
+  async function openConsent() {
+    const client = await registerClient(server.url, { client_name: 'Consent <b>test</b>' });
+    const jar = new CookieJar();
+    const start = await get(
+      authorizeUrl({ base: server.url, client, challenge: pkce().challenge, apiKey: org.apiKey }),
+      jar,
+    );
+    const url = new URL(start.headers.get('location')!, server.url).toString();
+    const page = await get(url, jar);
+    const html = await page.text();
+    return { url, jar, page, html, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! };
+  }
+  const post = (url: string, jar: CookieJar, form: Record<string, string>, headers = {}) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      },
+      body: new URLSearchParams(form),
+    });
+
+  it('names the client (escaped) and the redirect host, and cannot be framed', async () => {
+    const { page, html } = await openConsent();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(html).toContain('Consent &lt;b&gt;test&lt;/b&gt;');
+    expect(html).toMatch(/id="redirect-host">127\.0\.0\.1:\d+</);
+    expect(html).toContain('mcp:read');
+    expect(html).toContain('mcp:write');
+  });
+
+  it('refuses a post without the CSRF token, from another origin, or without its cookie', async () => {
+    const { url, jar, csrf } = await openConsent();
+    const form = { api_key: org.apiKey, decision: 'approve' };
+    expect((await post(url, jar, form)).status).toBe(403);
+    expect(
+      (await post(url, jar, { ...form, csrf }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
+    expect((await post(url, new CookieJar(), { ...form, csrf })).status).toBe(400);
+    // The genuine form still works afterwards.
+    expect((await post(url, jar, { ...form, csrf })).status).toBe(303);
+  });
+
+  it('asks again when the API key is wrong', async () => {
+    const { url, jar, csrf } = await openConsent();
+    const response = await post(url, jar, { csrf, api_key: 'vai_sk_wrong', decision: 'approve' });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain('That API key is not valid');
+  });
+});
+
+describe('client ID metadata documents', () => {
+  it('a client whose id is its document URL completes the flow, the document fetched once', async () => {
+    const redirectUri = 'http://127.0.0.1:45123/callback';
+    const doc = await serveDocument((url) => ({
+      client_id: url,
+      client_name: 'Document client',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }));
+    try {
+      const client = { clientId: doc.url, redirectUri };
+      const { verifier, challenge } = pkce();
+      const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
+      const tokens = await exchangeCode(
+        server.url,
+        client,
+        redirect.searchParams.get('code')!,
+        verifier,
+      );
+      expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+      expect(tokens.body.refresh_token).toBeTruthy();
+      expect(doc.hits()).toBe(1);
+
+      // Its redirect URIs bind it: any other is refused on our page.
+      const other = await get(
+        authorizeUrl({
+          base: server.url,
+          client: { ...client, redirectUri: 'http://127.0.0.1:45124/cb' },
+          challenge,
+          apiKey: org.apiKey,
+        }),
+        new CookieJar(),
+      );
+      expect(other.status).toBe(400);
+      expect(await other.text()).toContain('invalid_redirect_uri');
+    } finally {
+      await doc.close();
+    }
+  });
+
+  it('a document whose client_id is not its URL is invalid_client', async () => {
+    const doc = await serveDocument(() => ({
+      client_id: 'https://someone-else.example/client.json',
+      redirect_uris: ['http://127.0.0.1:45125/callback'],
+    }));
+    try {
+      const response = await get(
+        authorizeUrl({
+          base: server.url,
+          client: { clientId: doc.url, redirectUri: 'http://127.0.0.1:45125/callback' },
+          challenge: pkce().challenge,
+          apiKey: org.apiKey,
+        }),
+        new CookieJar(),
+      );
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain('invalid_client');
+      expect(html).toContain('client_id is not the URL');
+    } finally {
+      await doc.close();
+    }
+  });
+
+  it('a document URL on a private (non-loopback) address is invalid_client', async () => {
+    for (const clientId of [
+      'https://169.254.169.254/latest/client.json',
+      'https://10.1.2.3/client.json',
+    ]) {
+      const response = await get(
+        authorizeUrl({
+          base: server.url,
+          client: { clientId, redirectUri: 'http://127.0.0.1:45126/cb' },
+          challenge: pkce().challenge,
+          apiKey: org.apiKey,
+        }),
+        new CookieJar(),
+      );
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain('invalid_client');
+      expect(html).toMatch(/private|not allowed|link-local/);
+    }
+  });
+});
