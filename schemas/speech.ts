@@ -1,3 +1,4 @@
+import { storedText } from './text';
 import { z } from './zod';
 
 export const ConcurrencyLimitError = z
@@ -51,8 +52,8 @@ export const SpeechControls = z
 
 export const TtsRequest = z
   .object({
-    text: z.string().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
-    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
+    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     audio: AudioSpec.optional(),
     controls: SpeechControls.optional(),
   })
@@ -66,13 +67,12 @@ export const OpenAiSpeechRequest = z
         message: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
       })
       .describe('btts-3 or btts-2.'),
-    input: z
-      .string()
+    input: storedText()
       .trim()
       .min(1)
       .max(4_096)
       .describe('What to say (≤ 4,096 characters, as OpenAI).'),
-    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     response_format: z
       .string()
       .default('wav')
@@ -100,16 +100,16 @@ export const speakFormats = [
 
 export const SpeakRequest = z
   .object({
-    text: z.string().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
-    voice_id: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
+    voice_id: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     output_format: z.enum(speakFormats).default('pcm_24000'),
   })
   .meta({ id: 'SpeakRequest' });
 
 export const ShareRequest = z
   .object({
-    text: z.string().trim().min(1).max(5_000),
-    voice: z.string().trim().min(1).max(100),
+    text: storedText().trim().min(1).max(5_000),
+    voice: storedText().trim().min(1).max(100),
     audio: AudioSpec.optional(),
   })
   .meta({ id: 'ShareRequest' });

@@ -52,6 +52,7 @@ export async function createBatch(
       {
         orgId: input.orgId,
         request: call,
+        requestData: row,
         batchId,
         apiOrigin: input.origin,
         errorMessage: number.success

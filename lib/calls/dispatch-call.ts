@@ -9,7 +9,8 @@ import { claimKey, releaseClaim } from '../idempotency/claim-key';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
-import { insertCall } from './create-call-row';
+import { insertCall, type NewCall } from './create-call-row';
+import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
 
 export interface DispatchResponse {
@@ -82,13 +83,14 @@ export async function dispatchCall(
   },
 ): Promise<DispatchResult> {
   const request = await parseDispatch(deps, input.body, input.orgId);
+  const requestData = sentParams(input.body);
   const now = () => new Date(deps.clock.now());
   if (input.idempotencyKey === null) {
     await assertFunded(deps, input.orgId, input.balanceMicros);
     const callId = await insertCall(
       deps.db,
       deps.provider,
-      { orgId: input.orgId, request, apiOrigin: input.origin },
+      { orgId: input.orgId, request, requestData, apiOrigin: input.origin },
       now(),
     );
     return { body: responseFor(callId), replayed: false };
@@ -118,7 +120,7 @@ export async function dispatchCall(
     return { body: stored.body, replayed: true };
   }
   try {
-    const result = await createOnce(deps, input, request, key, requestHash);
+    const result = await createOnce(deps, input, { request, requestData }, key, requestHash);
     await deps.store.replaceIf(
       claim.key,
       claim.token,
@@ -135,7 +137,7 @@ export async function dispatchCall(
 async function createOnce(
   deps: CallDeps,
   input: { orgId: string; origin: string; balanceMicros?: number },
-  request: CallDispatchInput,
+  { request, requestData }: Pick<NewCall, 'request' | 'requestData'>,
   key: string,
   requestHash: string,
 ): Promise<DispatchResult> {
@@ -156,7 +158,7 @@ async function createOnce(
     const callId = await insertCall(
       deps.db,
       deps.provider,
-      { orgId, request, idempotencyKey: key, requestHash, apiOrigin: origin },
+      { orgId, request, requestData, idempotencyKey: key, requestHash, apiOrigin: origin },
       new Date(deps.clock.now()),
     );
     return { body: responseFor(callId), replayed: false };
