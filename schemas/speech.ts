@@ -33,15 +33,25 @@ export const AudioSpec = z
     encoding: z
       .enum(['pcm_s16le', 'mulaw'])
       .default('pcm_s16le')
-      .describe('16-bit little-endian PCM, or G.711 μ-law.'),
+      .describe('16-bit little-endian PCM, or G.711 μ-law (μ-law needs sample_rate 8000).'),
     sample_rate: sampleRate.default(24000),
   })
   .refine((a) => a.encoding !== 'mulaw' || a.sample_rate === 8000, {
     message: 'μ-law audio is 8000 Hz only',
     path: ['sample_rate'],
   })
-  .describe('Output audio; default WAV, 16-bit PCM, 24 kHz.')
-  .meta({ id: 'AudioSpec' });
+  .describe(
+    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only: with encoding mulaw, ' +
+      'sample_rate must be sent and be 8000.',
+  )
+  .meta({
+    id: 'AudioSpec',
+    // The refinement above, in JSON Schema: encoding is not mulaw, or sample_rate is 8000.
+    anyOf: [
+      { properties: { encoding: { not: { const: 'mulaw' } } } },
+      { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+    ],
+  });
 
 export const SpeechControls = z
   .object({
@@ -62,9 +72,8 @@ export const TtsRequest = z
 export const OpenAiSpeechRequest = z
   .object({
     model: z
-      .string()
-      .refine((m) => m === 'btts-3' || m === 'btts-2', {
-        message: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
+      .enum(['btts-3', 'btts-2'], {
+        error: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
       })
       .describe('btts-3 or btts-2.'),
     input: storedText()
