@@ -3,11 +3,17 @@ export const API_REFERENCE_SCRIPT = '/docs/api-reference.js';
 
 /**
  * The reference page for one OpenAPI document: Scalar's standalone bundle from our origin, so
- * the page works with no internet and runs no code we did not pin. Fonts stay local too
- * (`withDefaultFonts: false` keeps Scalar from fetching its font host).
+ * the page works with no internet and runs no code we did not pin. Nothing else leaves the
+ * origin either: no font host (`withDefaultFonts`), no AI agent (it calls Scalar's proxy, on
+ * localhost even without a key). Every tag starts open, so each operation is on the page.
  */
 export function apiReferencePage(title: string, documentUrl: string): Response {
-  const config = JSON.stringify({ url: documentUrl, withDefaultFonts: false })
+  const config = JSON.stringify({
+    url: documentUrl,
+    withDefaultFonts: false,
+    agent: { disabled: true },
+    defaultOpenAllTags: true,
+  })
     // The JSON sits inside a <script>: no character of it may close the element.
     .replace(/</g, '\\u003c');
   const html = `<!doctype html>
