@@ -31,8 +31,8 @@ async function offlineContext(): Promise<{ context: BrowserContext; blocked: str
   return { context, blocked };
 }
 
-const summaries = (document: { paths?: Record<string, Record<string, unknown>> }) =>
-  Object.values(document.paths ?? {}).flatMap((operations) =>
+const summaries = (document: { paths?: object }) =>
+  Object.values(document.paths ?? {}).flatMap((operations: object) =>
     Object.values(operations).map((operation) => (operation as { summary: string }).summary),
   );
 

@@ -33,7 +33,9 @@ describe('PCM in WAV', () => {
         expect(wav.length).toBe(44 + pcm.length);
         expect(wavDurationSeconds(wav)).toBeCloseTo(values.length / sampleRate, 9);
         const parsed = new WaveFile(wav);
-        expect(Array.from(parsed.getSamples(false, Int16Array) as Int16Array)).toEqual(values);
+        expect(Array.from(parsed.getSamples(false, Int16Array) as unknown as Int16Array)).toEqual(
+          values,
+        );
       }),
       { seed: 16, numRuns: 300 },
     );
