@@ -10,6 +10,7 @@ import { getDatabase } from './lib/db';
 import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
 import { handleOAuthRequest, isOAuthPath } from './lib/oauth/handle-oauth-request';
+import { answerBeforeNext } from './lib/http/answer-before-next';
 import { getStore } from './lib/store';
 import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
 
@@ -45,11 +46,17 @@ async function main(): Promise<void> {
   let scheduler: Scheduler | undefined;
 
   type RequestHandler = ReturnType<ReturnType<typeof next>['getRequestHandler']>;
-  const nextApp: { handle?: RequestHandler } = {};
+  const nextApp: { handle?: RequestHandler; selfOrigin?: string } = {};
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const handle = nextApp.handle;
     if (!handle) {
       response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('starting');
+      return;
+    }
+    const early = answerBeforeNext(request, nextApp.selfOrigin!);
+    if (early) {
+      request.resume();
+      void early.then(({ status, headers, body }) => response.writeHead(status, headers).end(body));
       return;
     }
     pinClientIp(request, config.TRUST_PROXY);
@@ -59,6 +66,18 @@ async function main(): Promise<void> {
       return;
     }
     void handle(request, response);
+  });
+  // CONNECT never reaches the request listener: Node hands over the socket.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    void answerBeforeNext(request, nextApp.selfOrigin!)!.then(({ status, headers, body }) =>
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n` +
+          Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      ),
+    );
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -125,11 +144,20 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOSTNAME, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const bound = typeof address === 'object' && address ? address.address : config.HOSTNAME;
+  nextApp.selfOrigin = `http://${selfHost(bound)}:${port}`;
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
+}
+
+/** Where this process can reach itself: a wildcard bind is reached on loopback. */
+function selfHost(bound: string): string {
+  if (bound === '0.0.0.0' || bound === '') return '127.0.0.1';
+  if (bound === '::') return '[::1]';
+  return bound.includes(':') ? `[${bound}]` : bound;
 }
 
 void main();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { siteOrigin } from '@/lib/site/site-origin';
 import './globals.css';
 
-const description = 'AI phone agents that place and answer calls, with an API for developers.';
+const description = 'AI phone agents that place outbound calls, with an API for developers.';
 
 export async function generateMetadata(): Promise<Metadata> {
   return {

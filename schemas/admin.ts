@@ -1,4 +1,4 @@
-import { NO_NUL, noNul } from './text';
+import { STORABLE, storable } from './text';
 import { z } from './zod';
 
 const usd = (max: number) => z.number().finite().min(0).max(max).multipleOf(0.000001);
@@ -10,7 +10,7 @@ export const CreateOrgRequest = z
       .trim()
       .min(1)
       .max(200)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .describe('Display name of the organization.'),
     starting_credit_usd: usd(10_000)
       .optional()

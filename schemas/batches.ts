@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { CallDetail } from './calls';
-import { NO_NUL, noNul, noNulDeep } from './text';
+import { STORABLE, storable, storableDeep } from './text';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -9,10 +9,16 @@ export const BatchCallParams = z
   .object({
     reduce_latency: z.boolean().optional().describe('Accepted and echoed back.'),
     voice_id: z
-      .union([z.int(), z.string().trim().min(1).max(100)])
+      .union([z.int(), z.string().trim().min(1).max(100).refine(storable, STORABLE)])
       .optional()
       .describe('Voice persona of every call (a voice id; integers are accepted as in the spec).'),
-    language: z.string().trim().max(35).optional().describe('Language tag, e.g. en-US.'),
+    language: z
+      .string()
+      .trim()
+      .max(35)
+      .refine(storable, STORABLE)
+      .optional()
+      .describe('Language tag, e.g. en-US.'),
     max_duration: z
       .number()
       .min(1)
@@ -34,7 +40,7 @@ export const BatchCreateRequest = z
       .trim()
       .min(1)
       .max(20_000)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
     call_data: z
       .array(
@@ -49,7 +55,7 @@ export const BatchCreateRequest = z
               ),
           })
           .catchall(z.unknown())
-          .refine(noNulDeep, NO_NUL)
+          .refine(storableDeep, STORABLE)
           .describe(
             'One call: its phone_number and the values of its placeholders. The whole row becomes ' +
               "the call's request_data.",
@@ -63,13 +69,13 @@ export const BatchCreateRequest = z
       .trim()
       .min(1)
       .max(200)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .describe('A name for the batch.'),
     campaign_id: z
       .string()
       .trim()
       .max(200)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .nullish()
       .describe('Any id of yours; echoed back.'),
     call_params: BatchCallParams.nullish(),
@@ -187,7 +193,11 @@ const booleanQuery = (description: string) =>
     .describe(`true/1 or false/0; default true. ${description}`);
 
 export const BatchQuery = z.object({
-  batch_id: z.string().max(100).describe('Required. The batch_id from POST /v1/batches.'),
+  batch_id: z
+    .string()
+    .max(100)
+    .refine(storable, STORABLE)
+    .describe('Required. The batch_id from POST /v1/batches.'),
   include_calls: booleanQuery('Include individual call data (call_data).'),
   include_transcripts: booleanQuery(
     'When calls are included, false omits each call’s transcripts and concatenated_transcript.',

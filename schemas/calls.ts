@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { E164 } from './phone';
-import { NO_NUL, noNul, noNulDeep } from './text';
+import { STORABLE, storable, storableDeep } from './text';
 
-const json = z.record(z.string(), z.unknown()).refine(noNulDeep, NO_NUL);
+const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
 export const CallDispatchRequest = z
   .object({
@@ -16,7 +16,7 @@ export const CallDispatchRequest = z
       .trim()
       .min(1)
       .max(20_000)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .describe(
         'Plain-language instructions for the agent; `{{name}}` is filled from request_data.',
       ),
@@ -24,7 +24,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .max(100)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .nullish()
       .describe(
         'Voice persona: an id from GET /v1/voices (e.g. "ava", "en-gb", or your live clone). Unknown → 404 VOICE_NOT_FOUND; a draft clone → 409 VOICE_NOT_LIVE. Default en-us.',
@@ -33,7 +33,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .max(1_000)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .nullish()
       .describe('First line the agent speaks.'),
     wait_for_greeting: z
@@ -57,7 +57,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .max(2_048)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .nullish()
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
@@ -66,12 +66,14 @@ export const CallDispatchRequest = z
     metadata: json.nullish().describe('Any object; echoed back on the call and in the webhook.'),
     request_data: json
       .nullish()
-      .describe('Values for `{{name}}` placeholders in task; echoed back on the call.'),
+      .describe(
+        "Values for `{{name}}` placeholders in task; kept in the call's request_data with the rest.",
+      ),
     language: z
       .string()
       .trim()
       .max(35)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .nullish()
       .describe('Language tag, e.g. en-US.'),
     from: E164.nullish().describe('Caller id to use; default the sandbox line number.'),
@@ -121,7 +123,12 @@ export const CallDetail = z
       .nullable()
       .describe('Seconds of real audio, as a string; null until the call ends.'),
     max_duration: z.number().describe('Minutes.'),
-    request_data: json.nullable(),
+    request_data: json
+      .nullable()
+      .describe(
+        'The original request parameters: the POST /v1/calls body as sent (known fields only), or ' +
+          "a batch call's row. Null only on calls placed before this was recorded.",
+      ),
     metadata: json.nullable(),
     answered_by: z.enum(['human', 'voicemail', 'no-answer']).nullable(),
     call_ended_by: z
@@ -148,7 +155,12 @@ export type CallDetailBody = z.infer<typeof CallDetail>;
 
 export const CallListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1–1000, default 100.'),
-  cursor: z.string().max(200).optional().describe('next_cursor from the previous page.'),
+  cursor: z
+    .string()
+    .max(200)
+    .refine(storable, STORABLE)
+    .optional()
+    .describe('next_cursor from the previous page.'),
   batch_id: z.uuid().optional(),
   status: z.enum(queueStatusValues).optional().describe('Filter by queue_status.'),
 });

@@ -3,8 +3,10 @@ import { z } from './zod';
 export const ContactRequest = z
   .object({
     name: z.string().describe('Non-empty.'),
+    // What lib/contact/read-contact-message.ts enforces (after trimming).
     email: z
-      .string()
+      .email()
+      .max(254)
       .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
     company: z
       .string()

@@ -1,3 +1,4 @@
+import { storedText } from './text';
 import { z } from './zod';
 
 export const ConcurrencyLimitError = z
@@ -32,15 +33,25 @@ export const AudioSpec = z
     encoding: z
       .enum(['pcm_s16le', 'mulaw'])
       .default('pcm_s16le')
-      .describe('16-bit little-endian PCM, or G.711 μ-law.'),
+      .describe('16-bit little-endian PCM, or G.711 μ-law (μ-law needs sample_rate 8000).'),
     sample_rate: sampleRate.default(24000),
   })
   .refine((a) => a.encoding !== 'mulaw' || a.sample_rate === 8000, {
     message: 'μ-law audio is 8000 Hz only',
     path: ['sample_rate'],
   })
-  .describe('Output audio; default WAV, 16-bit PCM, 24 kHz.')
-  .meta({ id: 'AudioSpec' });
+  .describe(
+    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only: with encoding mulaw, ' +
+      'sample_rate must be sent and be 8000.',
+  )
+  .meta({
+    id: 'AudioSpec',
+    // The refinement above, in JSON Schema: encoding is not mulaw, or sample_rate is 8000.
+    anyOf: [
+      { properties: { encoding: { not: { const: 'mulaw' } } } },
+      { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+    ],
+  });
 
 export const SpeechControls = z
   .object({
@@ -51,8 +62,8 @@ export const SpeechControls = z
 
 export const TtsRequest = z
   .object({
-    text: z.string().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
-    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
+    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     audio: AudioSpec.optional(),
     controls: SpeechControls.optional(),
   })
@@ -61,18 +72,16 @@ export const TtsRequest = z
 export const OpenAiSpeechRequest = z
   .object({
     model: z
-      .string()
-      .refine((m) => m === 'btts-3' || m === 'btts-2', {
-        message: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
+      .enum(['btts-3', 'btts-2'], {
+        error: 'must be btts-3 or btts-2 (OpenAI model ids such as tts-1 are not served here)',
       })
       .describe('btts-3 or btts-2.'),
-    input: z
-      .string()
+    input: storedText()
       .trim()
       .min(1)
       .max(4_096)
       .describe('What to say (≤ 4,096 characters, as OpenAI).'),
-    voice: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     response_format: z
       .string()
       .default('wav')
@@ -100,16 +109,16 @@ export const speakFormats = [
 
 export const SpeakRequest = z
   .object({
-    text: z.string().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
-    voice_id: z.string().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
+    voice_id: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     output_format: z.enum(speakFormats).default('pcm_24000'),
   })
   .meta({ id: 'SpeakRequest' });
 
 export const ShareRequest = z
   .object({
-    text: z.string().trim().min(1).max(5_000),
-    voice: z.string().trim().min(1).max(100),
+    text: storedText().trim().min(1).max(5_000),
+    voice: storedText().trim().min(1).max(100),
     audio: AudioSpec.optional(),
   })
   .meta({ id: 'ShareRequest' });

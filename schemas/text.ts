@@ -1,15 +1,27 @@
-// Postgres text and jsonb cannot hold U+0000: such input is refused as a 400 naming its field,
-// not left to fail as an insert (a 500).
-export const NO_NUL = { message: 'must not contain the NUL character (U+0000)' };
+import { z } from './zod';
 
-export const noNul = (value: string) => !value.includes('\u0000');
+// Postgres cannot store U+0000 in text or jsonb (even a lookup with one fails), and jsonb refuses
+// an unpaired surrogate (`\ud800`), which pg would silently turn into U+FFFD in a text column.
+// Every request string that can reach the database passes this one check, so such input is a
+// 400 naming its field, never a failed query (a 500).
+export const STORABLE = {
+  message: 'must not contain the NUL character (U+0000) or an unpaired surrogate (U+D800–U+DFFF)',
+};
 
-/** No U+0000 in any string or key, however deep. */
-export const noNulDeep = (value: unknown): boolean =>
+// With the u flag a surrogate pair is one code point, so \p{Cs} matches only unpaired halves.
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+export const storable = (value: string) => !UNSTORABLE.test(value);
+
+/** Every string and key, however deep, is storable. */
+export const storableDeep = (value: unknown): boolean =>
   typeof value === 'string'
-    ? noNul(value)
+    ? storable(value)
     : Array.isArray(value)
-      ? value.every(noNulDeep)
+      ? value.every(storableDeep)
       : typeof value === 'object' && value !== null
-        ? Object.entries(value).every(([k, v]) => noNul(k) && noNulDeep(v))
+        ? Object.entries(value).every(([k, v]) => storable(k) && storableDeep(v))
         : true;
+
+/** A request string that may reach the database. */
+export const storedText = () => z.string().refine(storable, STORABLE);

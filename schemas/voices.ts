@@ -1,4 +1,4 @@
-import { NO_NUL, noNul } from './text';
+import { STORABLE, storable } from './text';
 import { z } from './zod';
 
 export const VoiceObject = z
@@ -89,12 +89,12 @@ export const CloneUpload = z
       .string()
       .min(1)
       .max(30)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .describe('Name of the clone, 1–30 characters.'),
     description: z
       .string()
       .max(500)
-      .refine(noNul, NO_NUL)
+      .refine(storable, STORABLE)
       .optional()
       .describe('Optional description, ≤ 500 characters.'),
     audio_samples: z
@@ -128,6 +128,7 @@ export const PreviewRequest = z
       .trim()
       .min(1)
       .max(500)
+      .refine(storable, STORABLE)
       .optional()
       .describe('Up to 500 characters; default a short greeting.'),
   })

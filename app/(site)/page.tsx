@@ -7,10 +7,10 @@ import { getCallStats } from '@/lib/stats/get-call-stats';
 export const metadata: Metadata = {
   title: { absolute: 'Voice AI — phone agents that sound human' },
   description:
-    'Place and answer phone calls with an AI agent from one API call: calls, batches, speech and a tool server for your agent.',
+    'Place outbound phone calls with an AI agent from one API call: calls, batches, speech and a tool server for your agent.',
   openGraph: {
     title: 'Voice AI — phone agents that sound human',
-    description: 'Place and answer phone calls with an AI agent from one API call.',
+    description: 'Place outbound phone calls with an AI agent from one API call.',
     url: '/',
   },
 };
@@ -22,12 +22,12 @@ const features = [
   {
     icon: '☎',
     title: 'Calls',
-    text: 'POST /v1/calls and an agent dials out, or answers your number. Live status, transcripts and post-call webhooks.',
+    text: 'POST /v1/calls and an agent dials out with your task. Live status, transcripts, recordings and a post-call webhook.',
   },
   {
     icon: '≡',
     title: 'Batches',
-    text: 'Upload thousands of contacts at once. We pace them to your concurrency limit and retry busy lines.',
+    text: 'Send up to 10,000 numbers with one prompt. Calls run within your concurrency limit; the batch report counts outcomes and call lengths.',
   },
   {
     icon: '♪',
@@ -37,7 +37,7 @@ const features = [
   {
     icon: '⚙',
     title: 'Tool server',
-    text: 'Your AI agent places and follows calls itself: the platform as MCP tools, signed in with an API key or OAuth.',
+    text: 'Your own AI agent uses the platform as tools over MCP: place calls, read their records, generate speech.',
   },
 ];
 
@@ -45,8 +45,7 @@ const curl = `curl -X POST https://api.example.com/v1/calls \\
   -H "Authorization: Bearer $VOICE_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{
-    "agent_id": "agt_reminders_en",
-    "to": "+15555550123",
+    "phone_number": "+14155550123",
     "task": "Confirm the 10:00 appointment tomorrow"
   }'`;
 
@@ -60,8 +59,8 @@ export default function HomePage() {
             <p className="eyebrow">Voice AI platform</p>
             <h1 id="hero-title">AI phone agents that sound human</h1>
             <p className="lede">
-              Place and answer phone calls with an AI agent from one API call. Reminders, surveys,
-              inbound support and sales follow-ups, on real phone lines.
+              Place outbound phone calls with an AI agent from one API call. Reminders, surveys,
+              confirmations and sales follow-ups, on real phone lines.
             </p>
             <div className="actions">
               <Link className="button" href="/forms/demo-request">
@@ -111,8 +110,8 @@ export default function HomePage() {
           <div>
             <h2 id="sample-title">Your first call in one request</h2>
             <p>
-              Create an API key, pick an agent and send a phone number. The call is queued at once
-              and you get its id back; status changes arrive as webhooks.
+              Create an API key, then send a phone number and a task. The call is queued at once and
+              you get its id back; when it ends, a webhook brings the transcript.
             </p>
             <ul>
               <li>

@@ -6,7 +6,7 @@ import { BatchQuery } from '@/schemas/batches';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const query = parseBody(

@@ -1,4 +1,7 @@
-// GET /docs — human-readable reference of the marketing API.
-import { ApiReference } from '@scalar/nextjs-api-reference';
+// GET /docs — human-readable reference of the marketing API, rendered from our own origin.
+import { apiReferencePage } from '@/lib/docs/api-reference-page';
+import { defineRoute } from '@/lib/http';
 
-export const GET = ApiReference({ url: '/openapi.json', pageTitle: 'Marketing API reference' });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
+  GET: () => apiReferencePage('Marketing API reference', '/openapi.json'),
+});

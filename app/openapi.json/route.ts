@@ -2,6 +2,6 @@
 import { defineRoute, publicOrigin } from '@/lib/http';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: ({ request }) => Response.json(marketingOpenApi(publicOrigin('marketing', request))),
 });

@@ -91,6 +91,7 @@ async function insertBatch(
       {
         orgId: input.orgId,
         request: call,
+        requestData: row,
         batchId,
         apiOrigin: input.origin,
         errorMessage: number.success

@@ -9,6 +9,8 @@ import { fillPlaceholders } from './fill-placeholders';
 export interface NewCall {
   orgId: string;
   request: CallDispatchInput;
+  /** Stored as the call's request_data: what the caller sent (a batch call: its row). */
+  requestData: Record<string, unknown>;
   batchId?: string | null;
   /** A row that could not be placed at all (a batch row with a bad number) starts as call_error. */
   errorMessage?: string;
@@ -42,7 +44,7 @@ export function newCallValues(
     webhook: request.webhook ?? null,
     language: request.language ?? null,
     metadata: request.metadata ?? null,
-    requestData: request.request_data ?? null,
+    requestData: call.requestData,
     createdAt: now,
     endAt: call.errorMessage ? now : null,
     errorMessage: call.errorMessage ?? null,

@@ -8,6 +8,7 @@ import { getOrgOrThrow } from '../orgs/get-org';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
 import { insertCall } from './create-call-row';
+import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
 
 export interface DispatchResponse {
@@ -77,12 +78,13 @@ export async function dispatchCall(
 ): Promise<DispatchResult> {
   const request = await parseDispatch(deps, input.body, input.orgId);
   const { orgId, origin } = input;
+  const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
     await assertFunded(deps, orgId, input.balanceMicros);
     const callId = await insertCall(
       deps.db,
       deps.provider,
-      { orgId, request, apiOrigin: origin, ...keyed },
+      { orgId, request, requestData, apiOrigin: origin, ...keyed },
       new Date(deps.clock.now()),
     );
     return responseFor(callId);

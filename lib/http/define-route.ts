@@ -35,9 +35,8 @@ export function defineRoute(
   api: ApiName,
   handlers: Partial<Record<RouteMethod, Handler>>,
   options: RouteOptions = {},
-): Record<RouteMethod, NextHandler> {
-  const implemented = routeMethods.filter((method) => handlers[method] !== undefined);
-  const allow = [...implemented, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+): Record<RouteMethod | 'OPTIONS', NextHandler> {
+  const allow = allowHeader(handlers);
 
   const wrap =
     (handler: Handler | undefined): NextHandler =>
@@ -64,11 +63,21 @@ export function defineRoute(
     PUT: wrap(handlers.PUT),
     PATCH: wrap(handlers.PATCH),
     DELETE: wrap(handlers.DELETE),
+    // Next would answer OPTIONS itself, listing every exported method (all five, implemented or
+    // not); ours lists the same methods as the 405 answer. No route opts into CORS: a preflight
+    // gets no Access-Control-Allow-* headers, so browsers on other origins stay refused.
+    OPTIONS: wrap(() => new Response(null, { status: 204, headers: { Allow: allow } })),
   };
 }
 
+/** The methods a route answers: what it implements, HEAD with GET, and OPTIONS. */
+function allowHeader(handlers: Partial<Record<RouteMethod, Handler>>): string {
+  const implemented = routeMethods.filter((method) => handlers[method] !== undefined);
+  return [...implemented, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+}
+
 /** A catch-all route: every method answers 404 in the envelope. */
-export function notFoundRoute(api: ApiName): Record<RouteMethod, NextHandler> {
+export function notFoundRoute(api: ApiName): Record<RouteMethod | 'OPTIONS', NextHandler> {
   const notFound: Handler = () => {
     throw new ApiError('NOT_FOUND');
   };

@@ -36,6 +36,11 @@ export const errorCodes = {
     message: 'Something went wrong on our side.',
     hint: 'Retry later; if it persists, contact support with the X-Request-Id header value.',
   },
+  UPGRADE_REQUIRED: {
+    status: 426,
+    message: 'This endpoint speaks WebSocket only.',
+    hint: 'Open a WebSocket (Connection: Upgrade, Upgrade: websocket) to this URL.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     message: 'The request body is larger than 1 MB.',

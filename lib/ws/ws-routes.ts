@@ -4,8 +4,9 @@ import type { WebSocketEndpoint } from './types';
 export { UpgradeRefused, type WebSocketEndpoint } from './types';
 
 /**
- * WebSocket endpoints served by server.ts, by exact path. No route.ts may exist on these
- * paths: Next would end the upgrade itself.
+ * WebSocket endpoints served by server.ts, by exact path. server.ts takes their upgrades before
+ * Next sees them (Next's upgrade listener sits on a stand-in server), so a route.ts on the same
+ * path only answers plain HTTP (app/v2/tts/ws: 426).
  */
 export const webSocketRoutes: Record<string, WebSocketEndpoint> = {
   '/v2/tts/ws': ttsSocketRoute,

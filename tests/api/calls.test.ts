@@ -59,7 +59,14 @@ describe('a call on the sandbox line', () => {
       call_ended_by: 'ASSISTANT',
       error_message: null,
       metadata: { crm_id: 42 },
-      request_data: { day: 'Friday' },
+      // The dispatch parameters as sent (the spec's "original request parameters").
+      request_data: {
+        phone_number: person,
+        task: TASK,
+        request_data: { day: 'Friday' },
+        metadata: { crm_id: 42 },
+        first_sentence: 'Hi, this is Ava from Bright Dental.',
+      },
       max_duration: 30,
       batch_id: null,
       record: false,

@@ -225,6 +225,6 @@ describe('bad input gets a clear error naming the field', () => {
     expect(call.concatenated_transcript).toContain(
       'Confirm the dental appointment for Tuesday at 3pm.',
     );
-    expect(call.request_data).toEqual({ day: 'Tuesday' });
+    expect(call.request_data).toMatchObject({ task: TASK, request_data: { day: 'Tuesday' } });
   });
 });

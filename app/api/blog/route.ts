@@ -5,7 +5,7 @@ import { parseListParams } from '@/lib/blog/parse-list-params';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   'marketing',
   {
     GET: async ({ request }) => {

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 const BOT_CHECK_CODES = new Set(['BOTCHECK_MISSING', 'BOTCHECK_INVALID']);
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute(
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   'marketing',
   {
     POST: async ({ request }) => {

@@ -7,7 +7,7 @@ import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   POST: async ({ request }) => {
     const body = await readJson(request, 'INVALID_BODY');
     const deps = getLeadDeps();

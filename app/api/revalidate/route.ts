@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config';
 import { defineRoute } from '@/lib/http';
 import { revalidateContent } from '@/lib/blog/revalidate-content';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   POST: async ({ request }) => {
     const body = await request.text();
     const result = await revalidateContent(

@@ -4,7 +4,7 @@ import { checkHealth } from '@/lib/health/check-health';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: async ({ request }) => {
     requireAdmin(request);
     const health = await checkHealth();

@@ -5,7 +5,7 @@ import { getStore } from '@/lib/store';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: async ({ request }) => {
     requireAdmin(request);
     const form = request.nextUrl.searchParams.get('form');

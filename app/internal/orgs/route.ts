@@ -7,7 +7,7 @@ import { CreateOrgRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     requireAdmin(request);
     const input = parseBody(CreateOrgRequest, await readJson(request, 'INVALID_BODY'));

@@ -5,7 +5,7 @@ import { defineRoute, publicOrigin, readJson, requireApiKey } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');

@@ -7,7 +7,7 @@ import { CallListQuery } from '@/schemas/calls';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId, balanceMicros } = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');

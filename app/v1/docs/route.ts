@@ -1,4 +1,7 @@
-// GET /v1/docs — human-readable reference of the voice platform API.
-import { ApiReference } from '@scalar/nextjs-api-reference';
+// GET /v1/docs — human-readable reference of the voice platform API, rendered from our own origin.
+import { apiReferencePage } from '@/lib/docs/api-reference-page';
+import { defineRoute } from '@/lib/http';
 
-export const GET = ApiReference({ url: '/v1/openapi.json', pageTitle: 'Voice API reference' });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  GET: () => apiReferencePage('Voice API reference', '/v1/openapi.json'),
+});

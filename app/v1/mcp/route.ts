@@ -10,7 +10,7 @@ import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const config = getConfig();
     checkOrigin(request.headers.get('origin'), {

@@ -5,7 +5,7 @@ import { VoiceListQuery } from '@/schemas/voices';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const query = parseBody(

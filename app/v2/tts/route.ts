@@ -8,7 +8,7 @@ import { TtsRequest } from '@/schemas/speech';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const input = parseBody(TtsRequest, await readJson(request, 'INVALID_BODY'));

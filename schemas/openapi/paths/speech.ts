@@ -41,11 +41,23 @@ const speechErrors = {
   ...authErrors,
 };
 
-const binary = (type: string, description: string) => ({
-  description,
+// What lib/tts/audio-format.ts contentType() answers, by media type.
+const AUDIO_TYPES = {
+  'audio/wav': 'container `wav` (a streaming WAV header, then the samples)',
+  'audio/basic': 'container `raw`, μ-law: `audio/basic;rate=8000`',
+  'audio/L16':
+    'container `raw`, PCM: `audio/L16;rate=<sample_rate>;channels=1;endianness=little-endian`',
+} as const;
+type AudioType = keyof typeof AUDIO_TYPES;
+
+const binary = (types: AudioType[], description: string) => ({
+  description: `${description} Content-Type: ${types.map((t) => AUDIO_TYPES[t]).join('; ')}.`,
   headers: concurrencyHeaders,
-  content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } },
+  content: Object.fromEntries(
+    types.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+  ),
 });
+const ALL_AUDIO: AudioType[] = ['audio/wav', 'audio/basic', 'audio/L16'];
 
 const BILLING =
   'Billed per character against the wallet (`SPEECH_PRICE_PER_1K_CHARS_USD`): the whole text is reserved before synthesis and settled after; a client that disconnects pays for the sentences already spoken, a failed generation is refunded. Audio streams sentence by sentence: the first bytes leave before the whole text is synthesized. The slot is held from the first to the last byte.';
@@ -60,7 +72,7 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     description: `WAV (an open-ended stream header) or raw 16-bit PCM / μ-law at the rate asked for. ${BILLING}`,
     security: bearer,
     request: { body: { required: true, content: { 'application/json': { schema: TtsRequest } } } },
-    responses: { 200: binary('audio/wav', 'Audio as it is produced.'), ...speechErrors },
+    responses: { 200: binary(ALL_AUDIO, 'Audio as it is produced.'), ...speechErrors },
   });
   registry.registerPath({
     method: 'post',
@@ -76,7 +88,10 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     request: {
       body: { required: true, content: { 'application/json': { schema: OpenAiSpeechRequest } } },
     },
-    responses: { 200: binary('audio/wav', 'Audio as it is produced.'), ...speechErrors },
+    responses: {
+      200: binary(['audio/wav', 'audio/L16'], 'Audio as it is produced (`pcm`: 24 kHz).'),
+      ...speechErrors,
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -126,7 +141,7 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     security: [],
     request: { params: z.object({ share_id: z.string() }) },
     responses: {
-      200: binary('audio/wav', 'Audio as it is produced.'),
+      200: binary(ALL_AUDIO, 'Audio as it is produced, in the format of the share.'),
       404: error('NOT_FOUND: no share has this id.'),
       402: speechErrors[402],
       429: limited,
@@ -151,8 +166,14 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     responses: {
       101: { description: 'Switching protocols: the socket is open.' },
       401: error(
-        'UNAUTHENTICATED: no valid key on the upgrade (a plain HTTP response, not a socket).',
+        'UNAUTHENTICATED: no valid key on the upgrade (a plain HTTP response, not a socket), or on a plain GET.',
       ),
+      426: {
+        ...error(
+          'UPGRADE_REQUIRED: a plain GET with a valid key: this path speaks WebSocket only.',
+        ),
+        headers: z.object({ Upgrade: z.literal('websocket') }),
+      },
     },
   });
 }

@@ -193,7 +193,12 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
       status: 'completed',
       completed: true,
       metadata: { ref: 'r-1' },
-      request_data: { name: 'Bo', day: 'Tuesday' },
+      // The dispatch parameters as sent, placeholder values included.
+      request_data: {
+        phone_number: HUMAN,
+        record: true,
+        request_data: { name: 'Bo', day: 'Tuesday' },
+      },
       corrected_duration: String(Math.round(done.durationMs / 1000)),
       price: price / 1_000_000,
       sandbox: true,

@@ -5,7 +5,7 @@ import { getCallStats } from '@/lib/stats/get-call-stats';
 // Computed per request from the clock; a build-time prerender would freeze one bucket forever.
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: () => {
     const stats = getCallStats(new Date());
     return Response.json(stats, {

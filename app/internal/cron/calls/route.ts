@@ -13,7 +13,7 @@ const handler = async ({ request }: { request: Request }) => {
   return Response.json({ ok: true, ...done }, { headers: { 'Cache-Control': 'no-store' } });
 };
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: handler,
   POST: handler,
 });

@@ -12,4 +12,7 @@ const run = async ({ request }: HandlerContext) => {
   return Response.json({ ok: true, ...summary }, { headers: { 'Cache-Control': 'no-store' } });
 };
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', { GET: run, POST: run });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
+  GET: run,
+  POST: run,
+});

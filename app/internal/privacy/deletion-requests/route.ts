@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 const DeletionRequest = z.object({ email: z.email() });
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   POST: async ({ request }) => {
     requireAdmin(request);
     const parsed = DeletionRequest.safeParse(await readJson(request, 'INVALID_BODY'));

@@ -5,7 +5,7 @@ import { defineRoute, publicOrigin, requireApiKey, uuidParam } from '@/lib/http'
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     const detail = await getCallDetail(

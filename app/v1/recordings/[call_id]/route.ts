@@ -7,7 +7,7 @@ import { ApiError, defineRoute, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     const callId = uuidParam(params, 'call_id');
     const query = request.nextUrl.searchParams;

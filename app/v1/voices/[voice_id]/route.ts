@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 const voiceId = (params: Record<string, string | string[] | undefined>) =>
   typeof params.voice_id === 'string' ? params.voice_id : '';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     const voice = await getVoice(await getVoiceDeps(), orgId, voiceId(params));

@@ -4,6 +4,6 @@ import { cloneHandler } from '../_clone-handler';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: cloneHandler('professional'),
 });

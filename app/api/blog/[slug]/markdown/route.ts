@@ -4,7 +4,7 @@ import { getPostMarkdown } from '@/lib/blog/get-post-markdown';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: async ({ params }) => {
     const markdown = await getPostMarkdown(typeof params.slug === 'string' ? params.slug : '');
     return new Response(markdown, {

@@ -8,7 +8,7 @@ import { DepositRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     requireAdmin(request);
     const orgId = uuidParam(params, 'org_id');

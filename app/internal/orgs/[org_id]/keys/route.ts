@@ -6,7 +6,7 @@ import { issueApiKey } from '@/lib/orgs/issue-api-key';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     requireAdmin(request);
     const db = await getDb();

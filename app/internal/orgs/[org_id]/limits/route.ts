@@ -7,7 +7,7 @@ import { LimitsPatch } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   PATCH: async ({ request, params }) => {
     requireAdmin(request);
     const orgId = uuidParam(params, 'org_id');

@@ -6,7 +6,7 @@ import { CloneReviewRequest } from '@/schemas/voices';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     requireAdmin(request);
     const voiceId = uuidParam(params, 'voice_id');

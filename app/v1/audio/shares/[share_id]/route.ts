@@ -7,7 +7,7 @@ import { startSpeech } from '@/lib/tts/start-speech';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     const deps = await getSpeechDeps();
     const share = await getShareOrThrow(deps.db, String(params.share_id));

@@ -6,7 +6,7 @@ import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     const db = await getDb();

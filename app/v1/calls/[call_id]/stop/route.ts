@@ -5,7 +5,7 @@ import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     await stopCall(await getCallDeps(), orgId, uuidParam(params, 'call_id'));

@@ -6,7 +6,7 @@ import { ResendWebhooksRequest } from '@/schemas/webhooks';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const { call_ids } = parseBody(ResendWebhooksRequest, await readJson(request, 'INVALID_BODY'));

@@ -5,7 +5,7 @@ import { PreviewRequest } from '@/schemas/voices';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     const empty = !request.body || request.headers.get('content-length') === '0';

@@ -4,7 +4,7 @@ import { getVoiceDeps, promoteClone, renderClone } from '@/lib/voices';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     const { orgId } = await requireApiKey(request);
     const id = typeof params.voice_id === 'string' ? params.voice_id : '';

@@ -5,7 +5,7 @@ import { protectedResourceMetadata } from '@/lib/mcp/protected-resource-metadata
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: ({ request }) =>
     Response.json(
       protectedResourceMetadata(

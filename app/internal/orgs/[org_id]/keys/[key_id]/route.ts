@@ -5,7 +5,7 @@ import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('voice', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   DELETE: async ({ request, params }) => {
     requireAdmin(request);
     const keyId = typeof params.key_id === 'string' ? params.key_id : '';

@@ -1,0 +1,38 @@
+/** Where the pinned Scalar bundle is served from our own origin (app/docs/api-reference.js). */
+export const API_REFERENCE_SCRIPT = '/docs/api-reference.js';
+
+/**
+ * The reference page for one OpenAPI document: Scalar's standalone bundle from our origin, so
+ * the page works with no internet and runs no code we did not pin. Nothing else leaves the
+ * origin either: no font host (`withDefaultFonts`), no AI agent (it calls Scalar's proxy, on
+ * localhost even without a key). Every tag starts open, so each operation is on the page.
+ */
+export function apiReferencePage(title: string, documentUrl: string): Response {
+  const config = JSON.stringify({
+    url: documentUrl,
+    withDefaultFonts: false,
+    agent: { disabled: true },
+    defaultOpenAllTags: true,
+  })
+    // The JSON sits inside a <script>: no character of it may close the element.
+    .replace(/</g, '\\u003c');
+  const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeHtml(title)}</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${API_REFERENCE_SCRIPT}"></script>
+    <script>Scalar.createApiReference('#app', ${config})</script>
+  </body>
+</html>
+`;
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,97 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallDispatchRequest } from '@/schemas/calls';
+import { marketingOpenApi } from '@/schemas/openapi/marketing';
+import { voiceOpenApi } from '@/schemas/openapi/voice';
+import { launchChromium, type RunningBrowser } from '../support/browser';
+import { startSiteServer, type SiteServer } from '../support/site-server';
+
+// The API references render with no internet, and the home page claims only what exists.
+let site: SiteServer;
+let chromium: RunningBrowser;
+
+beforeAll(async () => {
+  [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await Promise.all([chromium?.close(), site?.server.stop()]);
+});
+
+/** A browser context where every request to another host fails, as on a machine offline. */
+async function offlineContext(): Promise<{ context: BrowserContext; blocked: string[] }> {
+  const context = await chromium.newContext();
+  const origin = new URL(site.server.url).origin;
+  const blocked: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin) return route.continue();
+    blocked.push(url);
+    return route.abort('internetdisconnected');
+  });
+  return { context, blocked };
+}
+
+const summaries = (document: { paths?: object }) =>
+  Object.values(document.paths ?? {}).flatMap((operations: object) =>
+    Object.values(operations).map((operation) => (operation as { summary: string }).summary),
+  );
+
+describe('the API references, offline', () => {
+  it.each([
+    ['/docs', 'Marketing API reference', marketingOpenApi('http://x')],
+    ['/v1/docs', 'Voice API reference', voiceOpenApi('http://x')],
+  ])('%s renders its operations from our origin alone', async (path, title, document) => {
+    const { context, blocked } = await offlineContext();
+    try {
+      const page = await context.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await page.goto(site.server.url + path);
+      expect(await page.title()).toBe(title);
+      const expected = summaries(document);
+      expect(expected.length).toBeGreaterThan(4);
+      // Scalar lists every operation by its summary once the document is loaded and rendered.
+      await expect
+        .poll(
+          async () => {
+            const text = await page.locator('body').innerText();
+            return expected.filter((summary) => !text.includes(summary));
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual([]);
+      expect(blocked).toEqual([]);
+      expect(failures).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the home page', () => {
+  it('claims outbound calls only, and its sample request is one the API accepts', async () => {
+    const { context } = await offlineContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(site.server.url + '/');
+      const text = await page.locator('body').innerText();
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      const ogDescription = await page
+        .locator('meta[property="og:description"]')
+        .getAttribute('content');
+      for (const copy of [text, description ?? '', ogDescription ?? '']) {
+        expect(copy).not.toMatch(/\banswer(s|ing)?\b[^.]*\b(calls?|numbers?|phones?)\b/i);
+        expect(copy).not.toMatch(/\binbound\b|\bincoming\b/i);
+      }
+      expect(text).toMatch(/outbound/i);
+      // The curl sample's body is a valid dispatch request, not fields that do not exist.
+      const sample = (await page.locator('pre code').textContent()) ?? '';
+      const body = /-d '([\s\S]+)'/.exec(sample)?.[1];
+      expect(body).toBeDefined();
+      const parsed = CallDispatchRequest.strict().safeParse(JSON.parse(body!));
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+// The generated OpenAPI documents say what the code enforces, so a client generated from them
+// does not send requests we then refuse.
+import { validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contentType, type AudioFormat } from '@/lib/tts/audio-format';
+import { marketingOpenApi } from '@/schemas/openapi/marketing';
+import { voiceOpenApi } from '@/schemas/openapi/voice';
+import { E164 } from '@/schemas/phone';
+import { AudioSpec, OpenAiSpeechRequest } from '@/schemas/speech';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const voice = voiceOpenApi('https://api.example') as Json;
+const marketing = marketingOpenApi('https://www.example') as Json;
+const schemas = voice.components.schemas as Json;
+
+describe('both documents', () => {
+  it.each([
+    ['voice', voice],
+    ['marketing', marketing],
+  ])('the %s document is valid OpenAPI 3.1', async (_name, document) => {
+    const result = await validate(structuredClone(document) as never);
+    expect(result).toMatchObject({ valid: true });
+  });
+});
+
+describe('request fields are as strict as their validation', () => {
+  it('contact email: format email, at most 254 characters', () => {
+    expect(marketing.components.schemas.ContactRequest.properties.email).toMatchObject({
+      format: 'email',
+      maxLength: 254,
+    });
+  });
+
+  it('phone_number: the E.164 pattern, which agrees with the validator', () => {
+    const phone = schemas.CallDispatchRequest.properties.phone_number;
+    expect(phone).toMatchObject({ type: 'string', pattern: '^\\+[1-9]\\d{6,14}$' });
+    expect(schemas.CallDispatchRequest.properties.from.pattern).toBe(phone.pattern);
+    const pattern = new RegExp(phone.pattern as string);
+    // Whatever the validator accepts comes out in the documented form; whatever does not
+    // match the pattern (once separators are removed) the validator refuses.
+    fc.assert(
+      fc.property(fc.stringMatching(/^\+?[0-9 ().-]{0,18}$/), (candidate) => {
+        const parsed = E164.safeParse(candidate);
+        if (parsed.success) expect(parsed.data).toMatch(pattern);
+        if (!pattern.test(candidate.trim().replace(/[\s().-]/g, '')))
+          expect(parsed.success).toBe(false);
+      }),
+      { seed: 16, numRuns: 2000 },
+    );
+    expect(E164.parse('+14155550123')).toMatch(pattern);
+  });
+
+  it('model: an enum of the served models', () => {
+    const model = schemas.OpenAiSpeechRequest.properties.model;
+    expect(model.enum).toEqual(['btts-3', 'btts-2']);
+    for (const id of model.enum as string[]) {
+      expect(
+        OpenAiSpeechRequest.safeParse({ model: id, input: 'hi', voice: 'en-us' }).success,
+      ).toBe(true);
+    }
+    expect(
+      OpenAiSpeechRequest.safeParse({ model: 'tts-1', input: 'hi', voice: 'en-us' }).success,
+    ).toBe(false);
+  });
+
+  it('μ-law only at 8000 Hz: the documented AudioSpec accepts exactly what the schema does', () => {
+    const spec = schemas.AudioSpec as Json;
+    expect(spec.description).toMatch(/μ-law is 8000 Hz only/);
+    const check = new Ajv2020({ strict: false }).compile(spec);
+    for (const encoding of [undefined, 'pcm_s16le', 'mulaw'])
+      for (const sample_rate of [undefined, 8000, 16000, 24000])
+        for (const container of [undefined, 'raw', 'wav']) {
+          const audio = { container, encoding, sample_rate };
+          const sent = JSON.parse(JSON.stringify(audio)) as Json;
+          expect(check(sent), JSON.stringify(sent)).toBe(AudioSpec.safeParse(sent).success);
+        }
+  });
+});
+
+describe('responses', () => {
+  const post = (path: string) => voice.paths[path].post as Json;
+
+  it('raw audio content types are documented where they are answered', () => {
+    const formats: AudioFormat[] = [
+      { container: 'wav', encoding: 'pcm_s16le', sampleRate: 24000 },
+      { container: 'raw', encoding: 'pcm_s16le', sampleRate: 16000 },
+      { container: 'raw', encoding: 'mulaw', sampleRate: 8000 },
+    ];
+    const essences = formats.map((format) => contentType(format).split(';')[0]!);
+    expect(essences).toEqual(['audio/wav', 'audio/L16', 'audio/basic']);
+    for (const responses of [
+      post('/v2/tts').responses,
+      voice.paths['/v1/audio/shares/{share_id}'].get.responses,
+    ]) {
+      expect(Object.keys(responses['200'].content).sort()).toEqual([...essences].sort());
+      expect(responses['200'].description).toContain('audio/L16;rate=');
+      expect(responses['200'].description).toContain('audio/basic;rate=8000');
+    }
+    expect(Object.keys(post('/v2/audio/speech').responses['200'].content).sort()).toEqual([
+      'audio/L16',
+      'audio/wav',
+    ]);
+  });
+
+  it('GET /v2/tts/ws without an upgrade: 401, then 426 UPGRADE_REQUIRED', () => {
+    const responses = voice.paths['/v2/tts/ws'].get.responses as Json;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['101', '401', '426']));
+    expect(responses['426'].description).toMatch(/^UPGRADE_REQUIRED/);
+    expect(responses['426'].headers.Upgrade).toBeDefined();
+  });
+});
