@@ -4,6 +4,7 @@ import stringify from 'safe-stable-stringify';
 import { CallDispatchRequest, type CallDispatchInput } from '@/schemas/calls';
 import { isUniqueViolation, schema } from '../db';
 import { ApiError } from '../http/api-error';
+import { asApiError } from '../http/dependency-errors';
 import { parseBody } from '../http/parse-body';
 import { claimKey, releaseClaim } from '../idempotency/claim-key';
 import { getOrgOrThrow } from '../orgs/get-org';
@@ -110,7 +111,7 @@ export async function dispatchCall(
     failure: (reason, cause) =>
       reason === 'busy'
         ? new ApiError('IDEMPOTENCY_KEY_IN_USE')
-        : new ApiError('INTERNAL_ERROR', { cause }),
+        : asApiError(cause, (error) => new ApiError('INTERNAL_ERROR', { cause: error })),
   });
   if (claim.kind === 'replay') {
     const stored = JSON.parse(claim.value) as { hash: string; body: DispatchResponse };

@@ -36,6 +36,11 @@ export const errorCodes = {
     message: 'Something went wrong on our side.',
     hint: 'Retry later; if it persists, contact support with the X-Request-Id header value.',
   },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'A service this request depends on is unavailable; nothing was done.',
+    hint: 'Retry after the number of seconds in the Retry-After header.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     message: 'The request body is larger than 1 MB.',
@@ -107,11 +112,6 @@ export const errorCodes = {
     status: 409,
     message: 'This clone has not passed the consent and rights review.',
     hint: 'Wait for the review to be approved; a rejected clone cannot go live.',
-  },
-  DATABASE_UNAVAILABLE: {
-    status: 503,
-    message: 'The database did not answer.',
-    hint: 'Retry the request in a few seconds.',
   },
   // marketing: blog and stats
   BLOG_FETCH_FAILED: {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
+import { asApiError, OUTAGE_RETRY_AFTER_SECONDS } from '../http/dependency-errors';
 import type { SpeechSlot } from '../speech-limits';
 import { resolveVoice } from '../voices';
 import type { AudioFormat } from './audio-format';
@@ -91,6 +92,22 @@ export class TtsSession {
     this.cancel('cancelled');
     this.stopKeepAlive?.();
     await this.slot?.release();
+  }
+
+  /**
+   * A frame's handling failed unexpectedly: the client gets an `error` frame first, then the
+   * close. A store or database outage says so (try again later, 1013); anything else is 1011.
+   */
+  failed(error: unknown): void {
+    const apiError = asApiError(error, () => new ApiError('INTERNAL_ERROR'));
+    const outage = apiError.code === 'SERVICE_UNAVAILABLE';
+    this.io.sendJson({
+      type: 'error',
+      code: apiError.code.toLowerCase(),
+      message: apiError.message,
+      ...(outage ? { retry_after: OUTAGE_RETRY_AFTER_SECONDS } : {}),
+    });
+    this.io.close(outage ? 1013 : 1011, outage ? 'service unavailable' : 'internal error');
   }
 
   binaryRejected(): void {
@@ -205,8 +222,8 @@ export class TtsSession {
         reason = controller.signal.reason === 'preempted' ? 'preempted' : 'cancelled';
       } else {
         reason = 'error';
-        const code = error instanceof ApiError ? error.code.toLowerCase() : 'speech_failed';
-        this.error(code, error instanceof ApiError ? error.message : 'The speech engine failed.');
+        const failure = asApiError(error, () => new ApiError('SPEECH_FAILED'));
+        this.error(failure.code.toLowerCase(), failure.message);
       }
     } finally {
       this.current = undefined;
