@@ -48,7 +48,6 @@ export async function acquireSpeechSlot(
     token,
     limit,
     ttlMs: SLOT_TTL_MS,
-    now: deps.clock.now(),
   });
   if (!result.acquired) {
     // Retry-After is whole seconds and never 0: a client told 0 would retry at once.
@@ -70,7 +69,7 @@ function heldSlot(
 
   const renew = async (): Promise<boolean> => {
     if (released) return false;
-    return deps.store.leaseRenew(key, { token, ttlMs: SLOT_TTL_MS, now: deps.clock.now() });
+    return deps.store.leaseRenew(key, { token, ttlMs: SLOT_TTL_MS });
   };
 
   return {

@@ -14,7 +14,7 @@ type Value =
   | { type: 'string'; value: string }
   | { type: 'list'; value: string[] }
   | { type: 'hash'; value: Record<string, string> }
-  /** Leases: token → expiry (epoch ms on the caller's clock), like the sorted set on Redis. */
+  /** Leases: token → expiry (epoch ms on this store's clock), like the sorted set on Redis. */
   | { type: 'leases'; value: Record<string, number> };
 type Entry = Value & { expiresAt?: number };
 
@@ -201,8 +201,9 @@ export class EmbeddedStore implements Store {
     return { allowed, count: hits.length, resetAt: oldest + options.windowMs };
   }
 
-  /** The live leases under `key` at `now`; expired ones are dropped, as the Redis scripts do. */
-  private liveLeases(key: string, now: number): Record<string, number> {
+  /** The live leases under `key`; expired ones are dropped, as the Redis scripts do. */
+  private liveLeases(key: string): Record<string, number> {
+    const now = this.now();
     // No prototype: a token is any string, "__proto__" included.
     const leases = Object.create(null) as Record<string, number>;
     for (const [token, expiresAt] of Object.entries(this.typed(key, 'leases')?.value ?? {}))
@@ -211,30 +212,31 @@ export class EmbeddedStore implements Store {
   }
 
   /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
-  private storeLeases(key: string, leases: Record<string, number>, now: number): void {
+  private storeLeases(key: string, leases: Record<string, number>): void {
     const last = Math.max(...Object.values(leases));
-    if (Number.isFinite(last))
-      this.data.set(key, { type: 'leases', value: leases, expiresAt: this.now() + last - now });
+    if (Number.isFinite(last)) this.data.set(key, { type: 'leases', value: leases, expiresAt: last });
     else this.data.delete(key);
     this.changed();
   }
 
   async leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number },
   ): Promise<LeaseResult> {
-    const leases = this.liveLeases(key, options.now);
+    // The store's own clock, as Redis uses TIME: callers' clocks may disagree.
+    const now = this.now();
+    const leases = this.liveLeases(key);
     const expiries = Object.values(leases).sort((a, b) => a - b);
     const count = expiries.length;
     if (Object.hasOwn(leases, options.token) || count < options.limit) {
-      leases[options.token] = options.now + options.ttlMs;
-      this.storeLeases(key, leases, options.now);
+      leases[options.token] = now + options.ttlMs;
+      this.storeLeases(key, leases);
       return { acquired: true, count: Object.keys(leases).length, retryAfterMs: 0 };
     }
-    this.storeLeases(key, leases, options.now);
+    this.storeLeases(key, leases);
     // With a lowered limit several leases must expire before one is free, not just the first.
     const due = expiries[Math.min(count - 1, Math.max(0, count - options.limit))];
-    return { acquired: false, count, retryAfterMs: due === undefined ? 0 : due - options.now };
+    return { acquired: false, count, retryAfterMs: due === undefined ? 0 : due - now };
   }
 
   async leaseRelease(key: string, token: string): Promise<boolean> {
@@ -248,17 +250,17 @@ export class EmbeddedStore implements Store {
 
   async leaseRenew(
     key: string,
-    options: { token: string; ttlMs: number; now: number },
+    options: { token: string; ttlMs: number },
   ): Promise<boolean> {
-    const leases = this.liveLeases(key, options.now);
+    const leases = this.liveLeases(key);
     const renewed = Object.hasOwn(leases, options.token);
-    if (renewed) leases[options.token] = options.now + options.ttlMs;
-    if (this.data.has(key)) this.storeLeases(key, leases, options.now);
+    if (renewed) leases[options.token] = this.now() + options.ttlMs;
+    if (this.data.has(key)) this.storeLeases(key, leases);
     return renewed;
   }
 
-  async leaseCount(key: string, now: number): Promise<number> {
-    return Object.keys(this.liveLeases(key, now)).length;
+  async leaseCount(key: string): Promise<number> {
+    return Object.keys(this.liveLeases(key)).length;
   }
 
   private apply(write: StoreWrite): void {

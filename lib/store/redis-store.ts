@@ -138,13 +138,13 @@ export class RedisStore implements Store {
 
   async leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number },
   ): Promise<LeaseResult> {
     const reply = (await this.driver
       .eval(
         LEASE_ACQUIRE,
         [this.k(key)],
-        [options.token, String(options.limit), String(options.ttlMs), String(options.now)],
+        [options.token, String(options.limit), String(options.ttlMs)],
       )
       .catch(rethrowWrongType(key))) as [number, number, number];
     return {
@@ -161,19 +161,16 @@ export class RedisStore implements Store {
     return Number(reply) === 1;
   }
 
-  async leaseRenew(
-    key: string,
-    options: { token: string; ttlMs: number; now: number },
-  ): Promise<boolean> {
+  async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
     const reply = await this.driver
-      .eval(LEASE_RENEW, [this.k(key)], [options.token, String(options.ttlMs), String(options.now)])
+      .eval(LEASE_RENEW, [this.k(key)], [options.token, String(options.ttlMs)])
       .catch(rethrowWrongType(key));
     return Number(reply) === 1;
   }
 
-  async leaseCount(key: string, now: number): Promise<number> {
+  async leaseCount(key: string): Promise<number> {
     const reply = await this.driver
-      .eval(LEASE_COUNT, [this.k(key)], [String(now)])
+      .eval(LEASE_COUNT, [this.k(key)], [])
       .catch(rethrowWrongType(key));
     return Number(reply);
   }

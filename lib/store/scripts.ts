@@ -126,9 +126,17 @@ end
 return {allowed, count, string.format('%d', reset)}
 `;
 
-// Leases: a sorted set of token → expiry (epoch ms on the caller's clock). A lease is live while
-// its expiry is after `now`; every writing script purges the dead ones first, in the same step.
-// The key itself expires with its last lease, so an abandoned key disappears.
+// Leases: a sorted set of token → expiry (epoch ms on the store's own clock, `TIME`). A lease is
+// live while its expiry is after now; every writing script purges the dead ones first, in the same
+// step. Every instance reads the one clock of the server, so an instance whose clock runs fast
+// cannot expire others' leases early (or keep its own alive). The key itself expires with its
+// last lease, so an abandoned key disappears.
+
+/** Lua: `now`, the server's time in ms (TIME is allowed in scripts with effects replication). */
+const STORE_NOW = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
 
 /** Lua that keeps the key alive at least as long as the lease just written (ARGV ttl in `ttl`). */
 const EXPIRE_WITH_LAST_LEASE = `
@@ -138,7 +146,7 @@ end
 `;
 
 /**
- * KEYS[1]; ARGV[1] token, ARGV[2] limit, ARGV[3] ttl (ms), ARGV[4] now (ms).
+ * KEYS[1]; ARGV[1] token, ARGV[2] limit, ARGV[3] ttl (ms).
  * Purges expired leases, then adds (or refreshes) the token's lease when it already holds one or
  * fewer than `limit` remain. Returns {acquired 0|1, count, retryAfterMs}: when refused, the time
  * until enough leases have expired for one to be free (0 when none is held, i.e. limit <= 0).
@@ -147,7 +155,7 @@ export const LEASE_ACQUIRE = `
 local token = ARGV[1]
 local limit = tonumber(ARGV[2])
 local ttl = tonumber(ARGV[3])
-local now = tonumber(ARGV[4])
+${STORE_NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local count = redis.call('ZCARD', KEYS[1])
 if count < limit or redis.call('ZSCORE', KEYS[1], token) then
@@ -172,12 +180,12 @@ return redis.call('ZREM', KEYS[1], ARGV[1])
 `;
 
 /**
- * KEYS[1]; ARGV[1] token, ARGV[2] ttl (ms), ARGV[3] now (ms). Extends the token's lease to
- * now + ttl only while it is still live. Returns 1 when renewed, 0 when it was lost.
+ * KEYS[1]; ARGV[1] token, ARGV[2] ttl (ms). Extends the token's lease to now + ttl only while it
+ * is still live. Returns 1 when renewed, 0 when it was lost.
  */
 export const LEASE_RENEW = `
 local ttl = tonumber(ARGV[2])
-local now = tonumber(ARGV[3])
+${STORE_NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
   return 0
@@ -187,7 +195,8 @@ ${EXPIRE_WITH_LAST_LEASE}
 return 1
 `;
 
-/** KEYS[1]; ARGV[1] now (ms). Live leases only; read-only, so it writes nothing. */
+/** KEYS[1]. Live leases only; read-only, so it writes nothing. */
 export const LEASE_COUNT = `
-return redis.call('ZCOUNT', KEYS[1], '(' .. ARGV[1], '+inf')
+${STORE_NOW}
+return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')
 `;

@@ -65,10 +65,12 @@ export interface Store {
    * with expiry now+ttlMs if room. One atomic step. A token that already holds a live lease is
    * refreshed (acquired again) rather than counted twice. When several leases must expire before
    * one is free (the limit was lowered), `retryAfterMs` waits for enough of them, not the first.
+   * "Now" is the store's own clock (Redis `TIME`; the embedded store's clock), never the
+   * caller's: instances whose clocks disagree still agree on which leases are live.
    */
   leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number },
   ): Promise<LeaseResult>;
   /** Removes `token`'s lease only (the holder's token is checked); false when it was not there. */
   leaseRelease(key: string, token: string): Promise<boolean>;
@@ -76,9 +78,9 @@ export interface Store {
    * Extends `token`'s lease to now+ttlMs only while it is still unexpired; false when it had
    * expired or was released (the holder lost the slot).
    */
-  leaseRenew(key: string, options: { token: string; ttlMs: number; now: number }): Promise<boolean>;
+  leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean>;
   /** Unexpired leases under `key` (expired ones are not counted). */
-  leaseCount(key: string, now: number): Promise<number>;
+  leaseCount(key: string): Promise<number>;
   /** Adds `by` (default 1); `ttlMs` is applied when the key has no expiry yet. */
   incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
   /** Appends values; `maxLength` keeps only the newest entries. Returns the new length. */
