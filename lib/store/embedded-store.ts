@@ -214,7 +214,8 @@ export class EmbeddedStore implements Store {
   /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
   private storeLeases(key: string, leases: Record<string, number>): void {
     const last = Math.max(...Object.values(leases));
-    if (Number.isFinite(last)) this.data.set(key, { type: 'leases', value: leases, expiresAt: last });
+    if (Number.isFinite(last))
+      this.data.set(key, { type: 'leases', value: leases, expiresAt: last });
     else this.data.delete(key);
     this.changed();
   }
@@ -248,10 +249,7 @@ export class EmbeddedStore implements Store {
     return true;
   }
 
-  async leaseRenew(
-    key: string,
-    options: { token: string; ttlMs: number },
-  ): Promise<boolean> {
+  async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
     const leases = this.liveLeases(key);
     const renewed = Object.hasOwn(leases, options.token);
     if (renewed) leases[options.token] = this.now() + options.ttlMs;
