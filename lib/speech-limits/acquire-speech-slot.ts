@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../runtime/clock';
-import type { Store } from '../store';
+import type { LeaseKind, Store } from '../store';
 import { SLOT_TTL_MS, speechSlotKey } from './speech-slot-key';
 
 export interface SpeechSlot {
@@ -35,12 +35,15 @@ export interface SpeechSlotDeps {
 
 /**
  * Takes one of the organization's `limit` concurrent speech slots, atomically across every
- * instance sharing the store. Refused → how many are held and when one frees, in whole seconds.
+ * instance sharing the store. Refused → how many are held and when one likely frees, in whole
+ * seconds: from how long the org's HTTP generations are taking (they free on finish), or the
+ * lease expiry when every holder is a WebSocket (`session`).
  */
 export async function acquireSpeechSlot(
   deps: SpeechSlotDeps,
   orgId: string,
   limit: number,
+  kind: LeaseKind = 'task',
 ): Promise<SlotAttempt> {
   const key = speechSlotKey(orgId);
   const token = randomUUID();
@@ -48,6 +51,7 @@ export async function acquireSpeechSlot(
     token,
     limit,
     ttlMs: SLOT_TTL_MS,
+    kind,
   });
   if (!result.acquired) {
     // Retry-After is whole seconds and never 0: a client told 0 would retry at once.

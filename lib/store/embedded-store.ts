@@ -1,8 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { leaseWait, type LeaseSet } from './lease-wait';
+import { LEASE_WINDOW_MS, LEASE_WINDOW_SIZE } from './scripts';
 import {
   StoreTypeError,
+  type LeaseKind,
   type LeaseResult,
   type SetIfAbsentResult,
   type SlidingWindowResult,
@@ -15,7 +18,7 @@ type Value =
   | { type: 'list'; value: string[] }
   | { type: 'hash'; value: Record<string, string> }
   /** Leases: token → expiry (epoch ms on this store's clock), like the sorted set on Redis. */
-  | { type: 'leases'; value: Record<string, number> };
+  | { type: 'leases'; value: Record<string, number>; starts?: Record<string, number> };
 type Entry = Value & { expiresAt?: number };
 
 interface Snapshot {
@@ -202,63 +205,88 @@ export class EmbeddedStore implements Store {
   }
 
   /** The live leases under `key`; expired ones are dropped, as the Redis scripts do. */
-  private liveLeases(key: string): Record<string, number> {
+  private liveLeases(key: string): LeaseSet {
     const now = this.now();
+    const entry = this.typed(key, 'leases');
     // No prototype: a token is any string, "__proto__" included.
-    const leases = Object.create(null) as Record<string, number>;
-    for (const [token, expiresAt] of Object.entries(this.typed(key, 'leases')?.value ?? {}))
-      if (expiresAt > now) leases[token] = expiresAt;
-    return leases;
+    const set: LeaseSet = { expiries: Object.create(null), starts: Object.create(null) };
+    for (const [token, expiresAt] of Object.entries(entry?.value ?? {})) {
+      if (expiresAt <= now) continue;
+      set.expiries[token] = expiresAt;
+      const start = entry?.starts?.[token];
+      if (start !== undefined) set.starts[token] = start;
+    }
+    return set;
   }
 
   /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
-  private storeLeases(key: string, leases: Record<string, number>): void {
-    const last = Math.max(...Object.values(leases));
+  private storeLeases(key: string, set: LeaseSet): void {
+    const last = Math.max(...Object.values(set.expiries));
     if (Number.isFinite(last))
-      this.data.set(key, { type: 'leases', value: leases, expiresAt: last });
+      this.data.set(key, {
+        type: 'leases',
+        value: set.expiries,
+        starts: set.starts,
+        expiresAt: last,
+      });
     else this.data.delete(key);
     this.changed();
   }
 
+  private tookKey(key: string): string {
+    return `${key}:took`;
+  }
+
   async leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number },
+    options: { token: string; limit: number; ttlMs: number; kind?: LeaseKind },
   ): Promise<LeaseResult> {
     // The store's own clock, as Redis uses TIME: callers' clocks may disagree.
     const now = this.now();
-    const leases = this.liveLeases(key);
-    const expiries = Object.values(leases).sort((a, b) => a - b);
-    const count = expiries.length;
-    if (Object.hasOwn(leases, options.token) || count < options.limit) {
-      leases[options.token] = now + options.ttlMs;
-      this.storeLeases(key, leases);
-      return { acquired: true, count: Object.keys(leases).length, retryAfterMs: 0 };
+    const set = this.liveLeases(key);
+    const count = Object.keys(set.expiries).length;
+    if (Object.hasOwn(set.expiries, options.token) || count < options.limit) {
+      set.expiries[options.token] = now + options.ttlMs;
+      if ((options.kind ?? 'task') === 'task') set.starts[options.token] ??= now;
+      this.storeLeases(key, set);
+      return { acquired: true, count: Object.keys(set.expiries).length, retryAfterMs: 0 };
     }
-    this.storeLeases(key, leases);
-    // With a lowered limit several leases must expire before one is free, not just the first.
-    const due = expiries[Math.min(count - 1, Math.max(0, count - options.limit))];
-    return { acquired: false, count, retryAfterMs: due === undefined ? 0 : due - now };
+    this.storeLeases(key, set);
+    const took = (this.typed(this.tookKey(key), 'list')?.value ?? []).map(Number);
+    return { acquired: false, count, retryAfterMs: leaseWait(set, took, options.limit, now) };
   }
 
   async leaseRelease(key: string, token: string): Promise<boolean> {
     const entry = this.typed(key, 'leases');
     if (!entry || !Object.hasOwn(entry.value, token)) return false;
     delete entry.value[token];
+    const start = entry.starts?.[token];
+    if (start !== undefined) {
+      delete entry.starts![token];
+      // The task's time held joins the window, newest first, as LPUSH + LTRIM do on Redis.
+      const took = this.typed(this.tookKey(key), 'list')?.value ?? [];
+      const value = [String(this.now() - start), ...took].slice(0, LEASE_WINDOW_SIZE);
+      this.data.set(this.tookKey(key), {
+        type: 'list',
+        value,
+        expiresAt: this.now() + LEASE_WINDOW_MS,
+      });
+    }
     if (Object.keys(entry.value).length === 0) this.data.delete(key);
     this.changed();
     return true;
   }
 
   async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
-    const leases = this.liveLeases(key);
-    const renewed = Object.hasOwn(leases, options.token);
-    if (renewed) leases[options.token] = this.now() + options.ttlMs;
-    if (this.data.has(key)) this.storeLeases(key, leases);
+    const set = this.liveLeases(key);
+    const renewed = Object.hasOwn(set.expiries, options.token);
+    if (renewed) set.expiries[options.token] = this.now() + options.ttlMs;
+    if (this.data.has(key)) this.storeLeases(key, set);
     return renewed;
   }
 
   async leaseCount(key: string): Promise<number> {
-    return Object.keys(this.liveLeases(key)).length;
+    return Object.keys(this.liveLeases(key).expiries).length;
   }
 
   private apply(write: StoreWrite): void {

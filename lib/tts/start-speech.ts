@@ -4,6 +4,7 @@ import { effectiveLimits } from '../orgs/effective-limits';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { SpeechRequestError } from '../speech';
 import { acquireSpeechSlot, type SpeechSlot } from '../speech-limits';
+import type { LeaseKind } from '../store';
 import { combineSpeed, resolveVoice } from '../voices';
 import { createEncoder, type AudioFormat } from './audio-format';
 import { reserveSpeech, settleSpeech, type SpeechCharge } from './speech-billing';
@@ -34,11 +35,18 @@ export function concurrencyHeaders(current: number, limit: number): Record<strin
   return { 'x-concurrency-current': String(current), 'x-concurrency-limit': String(limit) };
 }
 
-/** Takes one of the org's concurrency slots, or refuses with the spec's 429. */
-export async function takeSlot(deps: SpeechDeps, orgId: string): Promise<SpeechSlot> {
+/**
+ * Takes one of the org's concurrency slots, or refuses with the spec's 429. `session` for a
+ * WebSocket (held until it closes), `task` for one HTTP generation.
+ */
+export async function takeSlot(
+  deps: SpeechDeps,
+  orgId: string,
+  kind: LeaseKind = 'task',
+): Promise<SpeechSlot> {
   const org = await getOrgOrThrow(deps.db, orgId);
   const limit = effectiveLimits(org).concurrency;
-  const attempt = await acquireSpeechSlot(deps, orgId, limit);
+  const attempt = await acquireSpeechSlot(deps, orgId, limit, kind);
   if (attempt.ok) return attempt.slot;
   throw new ApiError('CONCURRENCY_LIMIT_REACHED', {
     limit,

@@ -118,7 +118,7 @@ export class TtsSession {
     if (this.slot) return this.error('already_initialized', 'This session is already initialized.');
     try {
       await resolveVoice(this.deps, this.orgId, frame.voice);
-      const slot = await takeSlot(this.deps, this.orgId);
+      const slot = await takeSlot(this.deps, this.orgId, 'session');
       if (this.closed) {
         await slot.release();
         return;
