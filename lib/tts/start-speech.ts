@@ -7,7 +7,13 @@ import { acquireSpeechSlot, type SpeechSlot } from '../speech-limits';
 import type { LeaseKind } from '../store';
 import { combineSpeed, resolveVoice } from '../voices';
 import { createEncoder, type AudioFormat } from './audio-format';
-import { reserveSpeech, settleSpeech, type SpeechCharge } from './speech-billing';
+import {
+  renewReservation,
+  RESERVATION_RENEW_MS,
+  reserveSpeech,
+  settleSpeech,
+  type SpeechCharge,
+} from './speech-billing';
 import type { SpeechDeps } from './types';
 
 export interface SpeechJob {
@@ -105,6 +111,7 @@ export async function startSpeech(
   async function* audio(): AsyncGenerator<Buffer> {
     let spoken = 0;
     let failed = false;
+    let renewedAt = deps.clock.now();
     try {
       for await (const chunk of deps.speech.synthesize({
         text: job.text,
@@ -116,6 +123,11 @@ export async function startSpeech(
       })) {
         yield encode(chunk.pcm);
         spoken += chunk.text.length;
+        // Still alive: keep the reservation from being refunded as abandoned.
+        if (deps.clock.now() - renewedAt >= RESERVATION_RENEW_MS) {
+          renewedAt = deps.clock.now();
+          await renewReservation(deps.db, charge, new Date(renewedAt));
+        }
       }
       spoken = job.text.length;
     } catch (error) {
