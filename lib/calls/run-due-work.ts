@@ -29,10 +29,7 @@ export async function runDueWork(deps: CallDeps): Promise<DueWork> {
 }
 
 /** Runs passes until nothing is due or the budget is spent (for the cron route). */
-export async function runDueWorkFor(
-  deps: CallDeps,
-  budgetMs: number,
-): Promise<DueWork> {
+export async function runDueWorkFor(deps: CallDeps, budgetMs: number): Promise<DueWork> {
   const deadline = deps.clock.now() + budgetMs;
   const total = { steps: 0, deliveries: 0, refunds: 0 };
   while (deps.clock.now() < deadline) {
