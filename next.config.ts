@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
     '@echogarden/speex-resampler-wasm',
     'wavefile',
     'alawmulaw',
+    // Speech encoders (WebAssembly / emscripten): loaded by Node as published.
+    'wasm-media-encoders',
+    'opusscript',
+    'libflacjs',
   ],
   poweredByHeader: false,
   // The site's one stylesheet is ~3 KB gzipped: inlined into each page's HTML it no longer

@@ -107,7 +107,14 @@ export async function startSpeech(
   }
   let settled!: (micros: number) => void;
   const charged = new Promise<number>((resolve) => (settled = resolve));
-  const encode = createEncoder(job.format);
+  let encoder: Awaited<ReturnType<typeof createEncoder>>;
+  try {
+    encoder = await createEncoder(job.format);
+  } catch (error) {
+    if (!held) await slot.release();
+    await settleSpeech(deps.db, charge, 0, new Date(deps.clock.now()));
+    throw error;
+  }
   async function* audio(): AsyncGenerator<Buffer> {
     let spoken = 0;
     let failed = false;
@@ -121,7 +128,8 @@ export async function startSpeech(
         pitch: voice.pitch,
         signal: job.signal,
       })) {
-        yield encode(chunk.pcm);
+        const bytes = encoder.encode(chunk.pcm);
+        if (bytes.length > 0) yield bytes;
         spoken += chunk.text.length;
         // Still alive: keep the reservation from being refunded as abandoned.
         if (deps.clock.now() - renewedAt >= RESERVATION_RENEW_MS) {
@@ -130,10 +138,13 @@ export async function startSpeech(
         }
       }
       spoken = job.text.length;
+      const tail = encoder.finish();
+      if (tail.length > 0) yield tail;
     } catch (error) {
       failed = !job.signal?.aborted;
       throw error;
     } finally {
+      encoder.close();
       if (!held) await slot.release();
       const micros = await settleSpeech(
         deps.db,

@@ -47,6 +47,17 @@ const binary = (type: string, description: string) => ({
   content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } },
 });
 
+/** An audio answer in any of `types` (the request's format decides which). */
+const audio = (types: string[], description: string) => ({
+  description,
+  headers: concurrencyHeaders,
+  content: Object.fromEntries(
+    types.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+  ),
+});
+
+const COMPRESSED = ['audio/mpeg', 'audio/ogg', 'audio/flac'];
+
 const BILLING =
   'Billed per character against the wallet (`SPEECH_PRICE_PER_1K_CHARS_USD`): the whole text is reserved before synthesis and settled after; a client that disconnects pays for the sentences already spoken, a failed generation is refunded. Audio streams sentence by sentence: the first bytes leave before the whole text is synthesized. The slot is held from the first to the last byte.';
 
@@ -57,10 +68,13 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     operationId: 'streamTts',
     tags: ['Speech'],
     summary: 'Stream speech for a text',
-    description: `WAV (an open-ended stream header) or raw 16-bit PCM / μ-law at the rate asked for. ${BILLING}`,
+    description: `WAV (an open-ended stream header), raw 16-bit PCM / μ-law at the rate asked for, or MP3, Ogg Opus or FLAC (\`audio.container\`), encoded in process and streamed. ${BILLING}`,
     security: bearer,
     request: { body: { required: true, content: { 'application/json': { schema: TtsRequest } } } },
-    responses: { 200: binary('audio/wav', 'Audio as it is produced.'), ...speechErrors },
+    responses: {
+      200: audio(['audio/wav', ...COMPRESSED], 'Audio as it is produced.'),
+      ...speechErrors,
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -71,12 +85,15 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     description:
       'The official `openai` clients work with `baseURL` set to `{api_url}/v2` and the API key as their key. ' +
       '`model` must be `btts-3` or `btts-2` (an OpenAI model id such as `tts-1` is 400). `response_format` ' +
-      `\`wav\` or \`pcm\` (raw 24 kHz 16-bit little-endian mono, as OpenAI's). ${BILLING}`,
+      `\`mp3\` (the default, as OpenAI's), \`opus\` (Ogg Opus), \`flac\`, \`wav\` or \`pcm\` (raw 24 kHz 16-bit little-endian mono, as OpenAI's); \`aac\` is 400. ${BILLING}`,
     security: bearer,
     request: {
       body: { required: true, content: { 'application/json': { schema: OpenAiSpeechRequest } } },
     },
-    responses: { 200: binary('audio/wav', 'Audio as it is produced.'), ...speechErrors },
+    responses: {
+      200: audio([...COMPRESSED, 'audio/wav', 'audio/L16'], 'Audio as it is produced.'),
+      ...speechErrors,
+    },
   });
   registry.registerPath({
     method: 'post',
