@@ -47,12 +47,16 @@ export async function acquireSpeechSlot(
 ): Promise<SlotAttempt> {
   const key = speechSlotKey(orgId);
   const token = randomUUID();
-  const result = await deps.store.leaseAcquire(key, {
-    token,
-    limit,
-    ttlMs: SLOT_TTL_MS,
-    kind,
-  });
+  let result;
+  try {
+    result = await deps.store.leaseAcquire(key, { token, limit, ttlMs: SLOT_TTL_MS, kind });
+  } catch (error) {
+    // A timed-out acquire may still run once the store answers again (a frozen server works
+    // through its backlog): release the token behind it, or the slot would stay taken for a
+    // whole lease by a request that already gave up. Same connection, so it runs after it.
+    void deps.store.leaseRelease(key, token).catch(() => false);
+    throw error;
+  }
   if (!result.acquired) {
     // Retry-After is whole seconds and never 0: a client told 0 would retry at once.
     const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));

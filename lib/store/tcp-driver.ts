@@ -22,6 +22,10 @@ export function createTcpDriver(url: string): RedisDriver {
     lazyConnect: false,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
+    // Reconnect at least every 500 ms (ioredis's default backs off to 2 s): a command issued
+    // while Redis is down waits for two attempts, so an outage answers 503 within about a second
+    // and the server is back within half a second of Redis.
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
     connectTimeout: 5_000,
     // Without it a frozen server (no reset, no answer) would hold every request forever.
     commandTimeout: COMMAND_TIMEOUT_MS,

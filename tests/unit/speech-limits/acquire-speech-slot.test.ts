@@ -176,4 +176,20 @@ describe('acquireSpeechSlot', () => {
     expect((await acquireSpeechSlot(deps, 'org', 1)).ok).toBe(false);
     expect(held(await acquireSpeechSlot(deps, 'org', 5))).toMatchObject({ current: 2, limit: 5 });
   });
+
+  it('a failed acquire releases its token behind it (a late run of it must not hold a slot)', async () => {
+    const { deps, store } = setup();
+    const released: string[] = [];
+    const flaky: Store = Object.assign(Object.create(store) as Store, {
+      leaseAcquire: () => Promise.reject(new Error('timed out')),
+      leaseRelease: (key: string, token: string) => {
+        released.push(`${key}/${token}`);
+        return Promise.resolve(false);
+      },
+    });
+    await expect(acquireSpeechSlot({ ...deps, store: flaky }, 'org', 1)).rejects.toThrow(
+      'timed out',
+    );
+    expect(released).toEqual([expect.stringMatching(/^slots:speech:org\/[0-9a-f-]{36}$/)]);
+  });
 });
