@@ -41,12 +41,6 @@ const speechErrors = {
   ...authErrors,
 };
 
-const binary = (type: string, description: string) => ({
-  description,
-  headers: concurrencyHeaders,
-  content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } },
-});
-
 /** An audio answer in any of `types` (the request's format decides which). */
 const audio = (types: string[], description: string) => ({
   description,
@@ -143,7 +137,10 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     security: [],
     request: { params: z.object({ share_id: z.string() }) },
     responses: {
-      200: binary('audio/wav', 'Audio as it is produced.'),
+      200: audio(
+        ['audio/wav', ...COMPRESSED],
+        'Audio as it is produced, in the format the link was made with.',
+      ),
       404: error('NOT_FOUND: no share has this id.'),
       402: speechErrors[402],
       429: limited,
