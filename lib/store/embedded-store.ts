@@ -1,8 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { leaseWait, type LeaseSet } from './lease-wait';
-import { LEASE_WINDOW_MS, LEASE_WINDOW_SIZE } from './scripts';
+import type { Entry, Value } from './embedded-entries';
+import { EmbeddedLeases } from './embedded-leases';
+import { SnapshotFile } from './snapshot-file';
 import {
   StoreTypeError,
   type LeaseKind,
@@ -12,19 +10,6 @@ import {
   type Store,
   type StoreWrite,
 } from './types';
-
-type Value =
-  | { type: 'string'; value: string }
-  | { type: 'list'; value: string[] }
-  | { type: 'hash'; value: Record<string, string> }
-  /** Leases: token → expiry (epoch ms on this store's clock), like the sorted set on Redis. */
-  | { type: 'leases'; value: Record<string, number>; starts?: Record<string, number> };
-type Entry = Value & { expiresAt?: number };
-
-interface Snapshot {
-  version: 1;
-  entries: [string, Entry][];
-}
 
 export interface EmbeddedStoreOptions {
   /** Snapshot file; without it the store lives in memory only. */
@@ -44,29 +29,18 @@ export class EmbeddedStore implements Store {
   readonly description: string;
   private readonly data = new Map<string, Entry>();
   private readonly now: () => number;
-  private readonly file: string | undefined;
-  private readonly flushDelayMs: number;
-  private flushTimer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
+  private readonly snapshot: SnapshotFile<Entry> | undefined;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.file = options.file;
-    this.flushDelayMs = options.flushDelayMs ?? 100;
-    this.description = this.file ? `embedded (${this.file})` : 'embedded (memory only)';
-    if (this.file) this.load(this.file);
-  }
-
-  private load(file: string): void {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return; // first start: nothing saved yet
+    this.description = options.file ? `embedded (${options.file})` : 'embedded (memory only)';
+    if (options.file) {
+      // Only live entries are saved.
+      this.snapshot = new SnapshotFile(options.file, options.flushDelayMs ?? 100, () =>
+        [...this.data].filter(([, e]) => e.expiresAt === undefined || e.expiresAt > this.now()),
+      );
+      for (const [key, entry] of this.snapshot.load()) this.data.set(key, entry);
     }
-    const snapshot = JSON.parse(text) as Snapshot;
-    for (const [key, entry] of snapshot.entries) this.data.set(key, entry);
   }
 
   private live(key: string): Entry | undefined {
@@ -88,32 +62,12 @@ export class EmbeddedStore implements Store {
   }
 
   private changed(): void {
-    this.dirty = true;
-    if (!this.file || this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      void this.flush();
-    }, this.flushDelayMs);
-    this.flushTimer.unref();
+    this.snapshot?.changed();
   }
 
   /** Writes the snapshot now (no-op when nothing changed or no file is configured). */
   flush(): Promise<void> {
-    if (!this.file || !this.dirty) return this.writing;
-    const file = this.file;
-    this.dirty = false;
-    const now = this.now();
-    const entries = [...this.data].filter(
-      ([, e]) => e.expiresAt === undefined || e.expiresAt > now,
-    );
-    const text = JSON.stringify({ version: 1, entries } satisfies Snapshot);
-    this.writing = this.writing.then(async () => {
-      mkdirSync(dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, text);
-      await rename(temp, file);
-    });
-    return this.writing;
+    return this.snapshot?.flush() ?? Promise.resolve();
   }
 
   private expiry(ttlMs: number | undefined): number | undefined {
@@ -204,89 +158,34 @@ export class EmbeddedStore implements Store {
     return { allowed, count: hits.length, resetAt: oldest + options.windowMs };
   }
 
-  /** The live leases under `key`; expired ones are dropped, as the Redis scripts do. */
-  private liveLeases(key: string): LeaseSet {
-    const now = this.now();
-    const entry = this.typed(key, 'leases');
-    // No prototype: a token is any string, "__proto__" included.
-    const set: LeaseSet = { expiries: Object.create(null), starts: Object.create(null) };
-    for (const [token, expiresAt] of Object.entries(entry?.value ?? {})) {
-      if (expiresAt <= now) continue;
-      set.expiries[token] = expiresAt;
-      const start = entry?.starts?.[token];
-      if (start !== undefined) set.starts[token] = start;
-    }
-    return set;
-  }
-
-  /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
-  private storeLeases(key: string, set: LeaseSet): void {
-    const last = Math.max(...Object.values(set.expiries));
-    if (Number.isFinite(last))
-      this.data.set(key, {
-        type: 'leases',
-        value: set.expiries,
-        starts: set.starts,
-        expiresAt: last,
-      });
-    else this.data.delete(key);
-    this.changed();
-  }
-
-  private tookKey(key: string): string {
-    return `${key}:took`;
-  }
+  private readonly leases = new EmbeddedLeases({
+    now: () => this.now(),
+    leases: (key) => this.typed(key, 'leases'),
+    list: (key) => this.typed(key, 'list')?.value,
+    put: (key, entry) => {
+      if (entry) this.data.set(key, entry);
+      else this.data.delete(key);
+      this.changed();
+    },
+  });
 
   async leaseAcquire(
     key: string,
     options: { token: string; limit: number; ttlMs: number; kind?: LeaseKind },
   ): Promise<LeaseResult> {
-    // The store's own clock, as Redis uses TIME: callers' clocks may disagree.
-    const now = this.now();
-    const set = this.liveLeases(key);
-    const count = Object.keys(set.expiries).length;
-    if (Object.hasOwn(set.expiries, options.token) || count < options.limit) {
-      set.expiries[options.token] = now + options.ttlMs;
-      if ((options.kind ?? 'task') === 'task') set.starts[options.token] ??= now;
-      this.storeLeases(key, set);
-      return { acquired: true, count: Object.keys(set.expiries).length, retryAfterMs: 0 };
-    }
-    this.storeLeases(key, set);
-    const took = (this.typed(this.tookKey(key), 'list')?.value ?? []).map(Number);
-    return { acquired: false, count, retryAfterMs: leaseWait(set, took, options.limit, now) };
+    return this.leases.acquire(key, options);
   }
 
   async leaseRelease(key: string, token: string): Promise<boolean> {
-    const entry = this.typed(key, 'leases');
-    if (!entry || !Object.hasOwn(entry.value, token)) return false;
-    delete entry.value[token];
-    const start = entry.starts?.[token];
-    if (start !== undefined) {
-      delete entry.starts![token];
-      // The task's time held joins the window, newest first, as LPUSH + LTRIM do on Redis.
-      const took = this.typed(this.tookKey(key), 'list')?.value ?? [];
-      const value = [String(this.now() - start), ...took].slice(0, LEASE_WINDOW_SIZE);
-      this.data.set(this.tookKey(key), {
-        type: 'list',
-        value,
-        expiresAt: this.now() + LEASE_WINDOW_MS,
-      });
-    }
-    if (Object.keys(entry.value).length === 0) this.data.delete(key);
-    this.changed();
-    return true;
+    return this.leases.release(key, token);
   }
 
   async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
-    const set = this.liveLeases(key);
-    const renewed = Object.hasOwn(set.expiries, options.token);
-    if (renewed) set.expiries[options.token] = this.now() + options.ttlMs;
-    if (this.data.has(key)) this.storeLeases(key, set);
-    return renewed;
+    return this.leases.renew(key, options);
   }
 
   async leaseCount(key: string): Promise<number> {
-    return Object.keys(this.liveLeases(key).expiries).length;
+    return this.leases.count(key);
   }
 
   private apply(write: StoreWrite): void {
@@ -365,8 +264,6 @@ export class EmbeddedStore implements Store {
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    await this.flush();
+    await this.snapshot?.close();
   }
 }
