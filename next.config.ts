@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
     '@echogarden/speex-resampler-wasm',
     'wavefile',
     'alawmulaw',
+    // Speech encoders (WebAssembly / emscripten): loaded by Node as published.
+    'wasm-media-encoders',
+    'opusscript',
+    'libflacjs',
   ],
   poweredByHeader: false,
   // App Router folders starting with a dot are not routes: /.well-known/* is served from app/well-known.

@@ -101,6 +101,9 @@ async function main(): Promise<void> {
             `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n` +
               `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
               (status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '') +
+              Object.entries(error instanceof UpgradeRefused ? error.headers : {})
+                .map(([name, value]) => `${name}: ${value}\r\n`)
+                .join('') +
               `\r\n${body}`,
           );
         },

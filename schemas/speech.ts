@@ -24,20 +24,40 @@ export const SpeechLimits = z
 
 const sampleRate = z.int().min(8000).max(48000).describe('Hz, 8000–48000 (μ-law: 8000 only).');
 
+// Rates the compressed formats' encoders take (MPEG layer III; libopus).
+export const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000];
+export const OPUS_RATES = [8000, 12000, 16000, 24000, 48000];
+
 export const AudioSpec = z
   .object({
     container: z
-      .enum(['raw', 'wav'])
+      .enum(['raw', 'wav', 'mp3', 'ogg_opus', 'flac'])
       .default('wav')
-      .describe('raw: bare samples; wav: a WAV stream.'),
+      .describe(
+        'raw: bare samples; wav: a WAV stream; mp3 (audio/mpeg), ogg_opus (Opus in Ogg, audio/ogg) and flac (audio/flac): compressed from 16-bit PCM, streamed.',
+      ),
     encoding: z
       .enum(['pcm_s16le', 'mulaw'])
       .default('pcm_s16le')
-      .describe('16-bit little-endian PCM, or G.711 μ-law (μ-law needs sample_rate 8000).'),
+      .describe(
+        '16-bit little-endian PCM, or G.711 μ-law (raw and wav only; μ-law needs sample_rate 8000).',
+      ),
     sample_rate: sampleRate.default(24000),
   })
   .refine((a) => a.encoding !== 'mulaw' || a.sample_rate === 8000, {
     message: 'μ-law audio is 8000 Hz only',
+    path: ['sample_rate'],
+  })
+  .refine((a) => a.encoding !== 'mulaw' || a.container === 'raw' || a.container === 'wav', {
+    message: 'μ-law is for raw and wav only',
+    path: ['encoding'],
+  })
+  .refine((a) => a.container !== 'mp3' || MP3_RATES.includes(a.sample_rate), {
+    message: `mp3 takes ${MP3_RATES.join(', ')} Hz`,
+    path: ['sample_rate'],
+  })
+  .refine((a) => a.container !== 'ogg_opus' || OPUS_RATES.includes(a.sample_rate), {
+    message: `ogg_opus takes ${OPUS_RATES.join(', ')} Hz`,
     path: ['sample_rate'],
   })
   .describe(
@@ -84,11 +104,13 @@ export const OpenAiSpeechRequest = z
     voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     response_format: z
       .string()
-      .default('wav')
-      .refine((f) => f === 'wav' || f === 'pcm', {
-        message: 'must be wav or pcm (mp3, opus, aac and flac are not produced)',
+      .default('mp3')
+      .refine((f) => ['mp3', 'opus', 'flac', 'wav', 'pcm'].includes(f), {
+        message: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
       })
-      .describe('wav, or pcm (raw 24 kHz 16-bit little-endian mono, as OpenAI).'),
+      .describe(
+        'mp3 (the default, as OpenAI), opus (Ogg Opus), flac, wav, or pcm (raw 24 kHz 16-bit little-endian mono, as OpenAI); all 24 kHz mono, streamed. aac is not produced (400).',
+      ),
     speed: z
       .number()
       .min(0.5)

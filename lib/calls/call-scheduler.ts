@@ -19,7 +19,7 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
       let worked = 0;
       try {
         const done = await runDueWork(deps);
-        worked = done.steps + done.deliveries;
+        worked = done.steps + done.deliveries + done.refunds;
       } catch (error) {
         console.error('call scheduler:', error);
       }

@@ -29,7 +29,13 @@ export function redactDatabaseUrl(url: string): string {
 
 /** A real Postgres server over node-postgres (any managed Postgres works). */
 export function createPostgresDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A server that does not answer (down, frozen, unreachable) fails the request as an outage
+    // (503 with Retry-After) instead of holding it forever.
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres pool:', error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -2,4 +2,4 @@ export * from './types';
 export * as schema from './schema';
 export { createDatabase, getDatabase, getDb } from './get-database';
 export { createPgliteDatabase, createPostgresDatabase, redactDatabaseUrl } from './create-database';
-export { isCheckViolation, isUniqueViolation } from './pg-errors';
+export { isCheckViolation, isDatabaseUnavailable, isUniqueViolation } from './pg-errors';

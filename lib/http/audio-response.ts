@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { asApiError } from './dependency-errors';
 
 /**
  * Streams audio as it is produced. The first chunk is awaited before the status line goes out,
@@ -15,8 +16,7 @@ export async function audioResponse(
   try {
     first = await iterator.next();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('SPEECH_FAILED', { cause: error });
+    throw asApiError(error, (cause) => new ApiError('SPEECH_FAILED', { cause }));
   }
   let pending: Buffer | undefined = first.done ? undefined : first.value;
   let finished = first.done === true;

@@ -41,6 +41,11 @@ export const errorCodes = {
     message: 'This endpoint speaks WebSocket only.',
     hint: 'Open a WebSocket (Connection: Upgrade, Upgrade: websocket) to this URL.',
   },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'A service this request depends on is unavailable; nothing was done.',
+    hint: 'Retry after the number of seconds in the Retry-After header.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     message: 'The request body is larger than 1 MB.',
@@ -127,11 +132,6 @@ export const errorCodes = {
     status: 429,
     message: 'The organization sent more than 120 tool-server requests in a minute.',
     hint: 'Wait Retry-After seconds, then retry.',
-  },
-  DATABASE_UNAVAILABLE: {
-    status: 503,
-    message: 'The database did not answer.',
-    hint: 'Retry the request in a few seconds.',
   },
   // marketing: blog and stats
   BLOG_FETCH_FAILED: {

@@ -14,3 +14,4 @@ export { MAX_JSON_BODY_BYTES } from './read-json';
 export { requireApiKey } from './api-key-auth';
 export { audioResponse } from './audio-response';
 export { readFormData } from './read-form-data';
+export { asApiError, dependencyOutage, serviceUnavailable } from './dependency-errors';

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { asApiError } from './dependency-errors';
 import { docsUrl, type ApiName } from './docs-url';
 
 export interface ErrorEnvelope {
@@ -21,9 +22,12 @@ export interface RenderErrorContext {
   legacy?: (error: ErrorEnvelope['error']) => Record<string, unknown>;
 }
 
-/** Turns anything thrown into the spec's envelope; unknown errors become a bare 500. */
+/**
+ * Turns anything thrown into the spec's envelope: a store or database outage becomes 503
+ * SERVICE_UNAVAILABLE with Retry-After, other unknown errors a bare 500.
+ */
 export function renderError(thrown: unknown, context: RenderErrorContext): Response {
-  const error = thrown instanceof ApiError ? thrown : new ApiError('INTERNAL_ERROR');
+  const error = asApiError(thrown, () => new ApiError('INTERNAL_ERROR'));
   if (!(thrown instanceof ApiError) || error.status >= 500) {
     const cause = thrown instanceof ApiError ? (thrown.cause ?? thrown) : thrown;
     console.error(`[${context.requestId}] ${error.code}:`, cause);

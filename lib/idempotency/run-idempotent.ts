@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import stringify from 'safe-stable-stringify';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/api-error';
+import { asApiError } from '../http/dependency-errors';
 import type { Clock } from '../runtime/clock';
 import type { Store } from '../store';
 import { claimKey, releaseClaim } from './claim-key';
@@ -62,7 +63,7 @@ export async function runIdempotent<T>(
       failure: (reason, cause) =>
         reason === 'busy'
           ? new ApiError('IDEMPOTENCY_KEY_IN_USE')
-          : new ApiError('INTERNAL_ERROR', { cause }),
+          : asApiError(cause, (error) => new ApiError('INTERNAL_ERROR', { cause: error })),
     },
   );
   if (claim.kind === 'replay') {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { isCheckViolation, isUniqueViolation, schema, type Db } from '../db';
 import type { LedgerKind } from '../db/schema';
+import type { Executor } from '../db/types';
 
 export interface LedgerEntry {
   orgId: string;
@@ -17,10 +18,11 @@ export type LedgerResult =
   { applied: true; balanceMicros: number } | { applied: false; reason: 'already_applied' };
 
 /**
- * One wallet change and its ledger row, in one transaction. The balance CHECK in the database
- * refuses a change that would make it negative, whatever runs concurrently.
+ * One wallet change and its ledger row, in one transaction (a savepoint when `db` is already a
+ * transaction, so it commits or rolls back with the caller's other writes). The balance CHECK in
+ * the database refuses a change that would make it negative, whatever runs concurrently.
  */
-export async function applyLedgerEntry(db: Db, entry: LedgerEntry): Promise<LedgerResult> {
+export async function applyLedgerEntry(db: Executor, entry: LedgerEntry): Promise<LedgerResult> {
   try {
     return await db.transaction(async (tx) => {
       const isDeposit = entry.kind === 'deposit';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../runtime/clock';
-import type { Store } from '../store';
+import type { LeaseKind, Store } from '../store';
 import { SLOT_TTL_MS, speechSlotKey } from './speech-slot-key';
 
 export interface SpeechSlot {
@@ -35,21 +35,28 @@ export interface SpeechSlotDeps {
 
 /**
  * Takes one of the organization's `limit` concurrent speech slots, atomically across every
- * instance sharing the store. Refused → how many are held and when one frees, in whole seconds.
+ * instance sharing the store. Refused → how many are held and when one likely frees, in whole
+ * seconds: from how long the org's HTTP generations are taking (they free on finish), or the
+ * lease expiry when every holder is a WebSocket (`session`).
  */
 export async function acquireSpeechSlot(
   deps: SpeechSlotDeps,
   orgId: string,
   limit: number,
+  kind: LeaseKind = 'task',
 ): Promise<SlotAttempt> {
   const key = speechSlotKey(orgId);
   const token = randomUUID();
-  const result = await deps.store.leaseAcquire(key, {
-    token,
-    limit,
-    ttlMs: SLOT_TTL_MS,
-    now: deps.clock.now(),
-  });
+  let result;
+  try {
+    result = await deps.store.leaseAcquire(key, { token, limit, ttlMs: SLOT_TTL_MS, kind });
+  } catch (error) {
+    // A timed-out acquire may still run once the store answers again (a frozen server works
+    // through its backlog): release the token behind it, or the slot would stay taken for a
+    // whole lease by a request that already gave up. Same connection, so it runs after it.
+    void deps.store.leaseRelease(key, token).catch(() => false);
+    throw error;
+  }
   if (!result.acquired) {
     // Retry-After is whole seconds and never 0: a client told 0 would retry at once.
     const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
@@ -70,7 +77,7 @@ function heldSlot(
 
   const renew = async (): Promise<boolean> => {
     if (released) return false;
-    return deps.store.leaseRenew(key, { token, ttlMs: SLOT_TTL_MS, now: deps.clock.now() });
+    return deps.store.leaseRenew(key, { token, ttlMs: SLOT_TTL_MS });
   };
 
   return {

@@ -3,5 +3,5 @@ import { speechSlotKey } from './speech-slot-key';
 
 /** The organization's speech slots held right now, across every instance (for the headers). */
 export function countSpeechSlots(deps: SpeechSlotDeps, orgId: string): Promise<number> {
-  return deps.store.leaseCount(speechSlotKey(orgId), deps.clock.now());
+  return deps.store.leaseCount(speechSlotKey(orgId));
 }

@@ -1,27 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import type { Entry, Value } from './embedded-entries';
+import { EmbeddedLeases } from './embedded-leases';
+import { SnapshotFile } from './snapshot-file';
 import {
   StoreTypeError,
+  type LeaseKind,
   type LeaseResult,
   type SetIfAbsentResult,
   type SlidingWindowResult,
   type Store,
   type StoreWrite,
 } from './types';
-
-type Value =
-  | { type: 'string'; value: string }
-  | { type: 'list'; value: string[] }
-  | { type: 'hash'; value: Record<string, string> }
-  /** Leases: token → expiry (epoch ms on the caller's clock), like the sorted set on Redis. */
-  | { type: 'leases'; value: Record<string, number> };
-type Entry = Value & { expiresAt?: number };
-
-interface Snapshot {
-  version: 1;
-  entries: [string, Entry][];
-}
 
 export interface EmbeddedStoreOptions {
   /** Snapshot file; without it the store lives in memory only. */
@@ -41,29 +29,18 @@ export class EmbeddedStore implements Store {
   readonly description: string;
   private readonly data = new Map<string, Entry>();
   private readonly now: () => number;
-  private readonly file: string | undefined;
-  private readonly flushDelayMs: number;
-  private flushTimer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
+  private readonly snapshot: SnapshotFile<Entry> | undefined;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.file = options.file;
-    this.flushDelayMs = options.flushDelayMs ?? 100;
-    this.description = this.file ? `embedded (${this.file})` : 'embedded (memory only)';
-    if (this.file) this.load(this.file);
-  }
-
-  private load(file: string): void {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return; // first start: nothing saved yet
+    this.description = options.file ? `embedded (${options.file})` : 'embedded (memory only)';
+    if (options.file) {
+      // Only live entries are saved.
+      this.snapshot = new SnapshotFile(options.file, options.flushDelayMs ?? 100, () =>
+        [...this.data].filter(([, e]) => e.expiresAt === undefined || e.expiresAt > this.now()),
+      );
+      for (const [key, entry] of this.snapshot.load()) this.data.set(key, entry);
     }
-    const snapshot = JSON.parse(text) as Snapshot;
-    for (const [key, entry] of snapshot.entries) this.data.set(key, entry);
   }
 
   private live(key: string): Entry | undefined {
@@ -85,32 +62,12 @@ export class EmbeddedStore implements Store {
   }
 
   private changed(): void {
-    this.dirty = true;
-    if (!this.file || this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      void this.flush();
-    }, this.flushDelayMs);
-    this.flushTimer.unref();
+    this.snapshot?.changed();
   }
 
   /** Writes the snapshot now (no-op when nothing changed or no file is configured). */
   flush(): Promise<void> {
-    if (!this.file || !this.dirty) return this.writing;
-    const file = this.file;
-    this.dirty = false;
-    const now = this.now();
-    const entries = [...this.data].filter(
-      ([, e]) => e.expiresAt === undefined || e.expiresAt > now,
-    );
-    const text = JSON.stringify({ version: 1, entries } satisfies Snapshot);
-    this.writing = this.writing.then(async () => {
-      mkdirSync(dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, text);
-      await rename(temp, file);
-    });
-    return this.writing;
+    return this.snapshot?.flush() ?? Promise.resolve();
   }
 
   private expiry(ttlMs: number | undefined): number | undefined {
@@ -201,64 +158,34 @@ export class EmbeddedStore implements Store {
     return { allowed, count: hits.length, resetAt: oldest + options.windowMs };
   }
 
-  /** The live leases under `key` at `now`; expired ones are dropped, as the Redis scripts do. */
-  private liveLeases(key: string, now: number): Record<string, number> {
-    // No prototype: a token is any string, "__proto__" included.
-    const leases = Object.create(null) as Record<string, number>;
-    for (const [token, expiresAt] of Object.entries(this.typed(key, 'leases')?.value ?? {}))
-      if (expiresAt > now) leases[token] = expiresAt;
-    return leases;
-  }
-
-  /** Stores the leases; the key lives as long as its last lease, or goes when there is none. */
-  private storeLeases(key: string, leases: Record<string, number>, now: number): void {
-    const last = Math.max(...Object.values(leases));
-    if (Number.isFinite(last))
-      this.data.set(key, { type: 'leases', value: leases, expiresAt: this.now() + last - now });
-    else this.data.delete(key);
-    this.changed();
-  }
+  private readonly leases = new EmbeddedLeases({
+    now: () => this.now(),
+    leases: (key) => this.typed(key, 'leases'),
+    list: (key) => this.typed(key, 'list')?.value,
+    put: (key, entry) => {
+      if (entry) this.data.set(key, entry);
+      else this.data.delete(key);
+      this.changed();
+    },
+  });
 
   async leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number; kind?: LeaseKind },
   ): Promise<LeaseResult> {
-    const leases = this.liveLeases(key, options.now);
-    const expiries = Object.values(leases).sort((a, b) => a - b);
-    const count = expiries.length;
-    if (Object.hasOwn(leases, options.token) || count < options.limit) {
-      leases[options.token] = options.now + options.ttlMs;
-      this.storeLeases(key, leases, options.now);
-      return { acquired: true, count: Object.keys(leases).length, retryAfterMs: 0 };
-    }
-    this.storeLeases(key, leases, options.now);
-    // With a lowered limit several leases must expire before one is free, not just the first.
-    const due = expiries[Math.min(count - 1, Math.max(0, count - options.limit))];
-    return { acquired: false, count, retryAfterMs: due === undefined ? 0 : due - options.now };
+    return this.leases.acquire(key, options);
   }
 
   async leaseRelease(key: string, token: string): Promise<boolean> {
-    const entry = this.typed(key, 'leases');
-    if (!entry || !Object.hasOwn(entry.value, token)) return false;
-    delete entry.value[token];
-    if (Object.keys(entry.value).length === 0) this.data.delete(key);
-    this.changed();
-    return true;
+    return this.leases.release(key, token);
   }
 
-  async leaseRenew(
-    key: string,
-    options: { token: string; ttlMs: number; now: number },
-  ): Promise<boolean> {
-    const leases = this.liveLeases(key, options.now);
-    const renewed = Object.hasOwn(leases, options.token);
-    if (renewed) leases[options.token] = options.now + options.ttlMs;
-    if (this.data.has(key)) this.storeLeases(key, leases, options.now);
-    return renewed;
+  async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
+    return this.leases.renew(key, options);
   }
 
-  async leaseCount(key: string, now: number): Promise<number> {
-    return Object.keys(this.liveLeases(key, now)).length;
+  async leaseCount(key: string): Promise<number> {
+    return this.leases.count(key);
   }
 
   private apply(write: StoreWrite): void {
@@ -337,8 +264,6 @@ export class EmbeddedStore implements Store {
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    await this.flush();
+    await this.snapshot?.close();
   }
 }

@@ -1,4 +1,5 @@
 export type {
+  LeaseKind,
   LeaseResult,
   Store,
   StoreWrite,

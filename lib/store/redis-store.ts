@@ -12,6 +12,7 @@ import {
 } from './scripts';
 import {
   StoreTypeError,
+  type LeaseKind,
   type LeaseResult,
   type SetIfAbsentResult,
   type SlidingWindowResult,
@@ -52,6 +53,11 @@ export class RedisStore implements Store {
 
   private k(key: string): string {
     return this.prefix + key;
+  }
+
+  /** A lease key with its task start times and recent task durations beside it. */
+  private leaseKeys(key: string): string[] {
+    return [this.k(key), this.k(`${key}:starts`), this.k(`${key}:took`)];
   }
 
   get(key: string): Promise<string | null> {
@@ -138,14 +144,15 @@ export class RedisStore implements Store {
 
   async leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number; kind?: LeaseKind },
   ): Promise<LeaseResult> {
     const reply = (await this.driver
-      .eval(
-        LEASE_ACQUIRE,
-        [this.k(key)],
-        [options.token, String(options.limit), String(options.ttlMs), String(options.now)],
-      )
+      .eval(LEASE_ACQUIRE, this.leaseKeys(key), [
+        options.token,
+        String(options.limit),
+        String(options.ttlMs),
+        options.kind ?? 'task',
+      ])
       .catch(rethrowWrongType(key))) as [number, number, number];
     return {
       acquired: Number(reply[0]) === 1,
@@ -156,24 +163,21 @@ export class RedisStore implements Store {
 
   async leaseRelease(key: string, token: string): Promise<boolean> {
     const reply = await this.driver
-      .eval(LEASE_RELEASE, [this.k(key)], [token])
+      .eval(LEASE_RELEASE, this.leaseKeys(key), [token])
       .catch(rethrowWrongType(key));
     return Number(reply) === 1;
   }
 
-  async leaseRenew(
-    key: string,
-    options: { token: string; ttlMs: number; now: number },
-  ): Promise<boolean> {
+  async leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean> {
     const reply = await this.driver
-      .eval(LEASE_RENEW, [this.k(key)], [options.token, String(options.ttlMs), String(options.now)])
+      .eval(LEASE_RENEW, this.leaseKeys(key).slice(0, 2), [options.token, String(options.ttlMs)])
       .catch(rethrowWrongType(key));
     return Number(reply) === 1;
   }
 
-  async leaseCount(key: string, now: number): Promise<number> {
+  async leaseCount(key: string): Promise<number> {
     const reply = await this.driver
-      .eval(LEASE_COUNT, [this.k(key)], [String(now)])
+      .eval(LEASE_COUNT, [this.k(key)], [])
       .catch(rethrowWrongType(key));
     return Number(reply);
   }

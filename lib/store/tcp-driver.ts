@@ -1,7 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
+import { DependencyUnavailable } from '../runtime/dependency-unavailable';
 import type { RedisDriver } from './redis-store';
+
+/** A command that did not get an answer (the server is down, frozen or unreachable). */
+export const COMMAND_TIMEOUT_MS = 2_000;
+
+/**
+ * Redis answered with an error (WRONGTYPE, NOSCRIPT, ...): that is about the command. Anything
+ * else (refused, reset, timed out, retries used up) means the store is unavailable.
+ */
+function storeError(error: unknown): unknown {
+  if (error instanceof Error && error.name === 'ReplyError') return error;
+  return new DependencyUnavailable('store', error);
+}
 
 /** RedisDriver over a TCP connection (ioredis). */
 export function createTcpDriver(url: string): RedisDriver {
@@ -9,7 +22,13 @@ export function createTcpDriver(url: string): RedisDriver {
     lazyConnect: false,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
+    // Reconnect at least every 500 ms (ioredis's default backs off to 2 s): a command issued
+    // while Redis is down waits for two attempts, so an outage answers 503 within about a second
+    // and the server is back within half a second of Redis.
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
     connectTimeout: 5_000,
+    // Without it a frozen server (no reset, no answer) would hold every request forever.
+    commandTimeout: COMMAND_TIMEOUT_MS,
   });
   const shas = new Map<string, string>();
   const sha1 = (script: string) => {
@@ -19,7 +38,11 @@ export function createTcpDriver(url: string): RedisDriver {
   };
   // Connection errors surface on the failing command; the event only needs a listener.
   client.on('error', () => {});
-  const batched = writeBatcher(client);
+  const corked = writeBatcher(client);
+  const batched = <T>(send: () => Promise<T>): Promise<T> =>
+    corked(send).catch((error: unknown) => {
+      throw storeError(error);
+    });
   return {
     get: (key) => batched(() => client.get(key)),
     set: async (key, value, ttlMs) => {
@@ -45,7 +68,9 @@ export function createTcpDriver(url: string): RedisDriver {
       }
     },
     ping: async () => {
-      await client.ping();
+      await client.ping().catch((error: unknown) => {
+        throw storeError(error);
+      });
     },
     quit: async () => {
       await client.quit().catch(() => client.disconnect());

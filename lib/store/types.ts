@@ -12,11 +12,23 @@ export interface SlidingWindowResult {
   resetAt: number;
 }
 
+/**
+ * `task`: held for one piece of work and released when it ends (an HTTP generation); how long it
+ * was held feeds the key's moving window. `session`: held open until closed (a WebSocket); only
+ * its expiry says when it frees for sure.
+ */
+export type LeaseKind = 'task' | 'session';
+
 export interface LeaseResult {
   acquired: boolean;
   /** Unexpired leases under the key after this call (ours included when acquired). */
   count: number;
-  /** When not acquired: ms until the soonest lease expires (a slot frees at the latest then). */
+  /**
+   * When not acquired, the estimated ms until a slot frees: with a task among the holders, from
+   * how long the key's recent tasks took (the median of the last 20 releases, kept 5 minutes;
+   * 1000 when there is none yet) minus how long each has run; when every holder is a session,
+   * the time until enough leases expire.
+   */
   retryAfterMs: number;
 }
 
@@ -65,20 +77,25 @@ export interface Store {
    * with expiry now+ttlMs if room. One atomic step. A token that already holds a live lease is
    * refreshed (acquired again) rather than counted twice. When several leases must expire before
    * one is free (the limit was lowered), `retryAfterMs` waits for enough of them, not the first.
+   * `kind` defaults to `task`. "Now" is the store's own clock (Redis `TIME`; the embedded store's clock), never the
+   * caller's: instances whose clocks disagree still agree on which leases are live.
    */
   leaseAcquire(
     key: string,
-    options: { token: string; limit: number; ttlMs: number; now: number },
+    options: { token: string; limit: number; ttlMs: number; kind?: LeaseKind },
   ): Promise<LeaseResult>;
-  /** Removes `token`'s lease only (the holder's token is checked); false when it was not there. */
+  /**
+   * Removes `token`'s lease only (the holder's token is checked); false when it was not there.
+   * A task lease's time held joins the key's window.
+   */
   leaseRelease(key: string, token: string): Promise<boolean>;
   /**
    * Extends `token`'s lease to now+ttlMs only while it is still unexpired; false when it had
    * expired or was released (the holder lost the slot).
    */
-  leaseRenew(key: string, options: { token: string; ttlMs: number; now: number }): Promise<boolean>;
+  leaseRenew(key: string, options: { token: string; ttlMs: number }): Promise<boolean>;
   /** Unexpired leases under `key` (expired ones are not counted). */
-  leaseCount(key: string, now: number): Promise<number>;
+  leaseCount(key: string): Promise<number>;
   /** Adds `by` (default 1); `ttlMs` is applied when the key has no expiry yet. */
   incr(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
   /** Appends values; `maxLength` keeps only the newest entries. Returns the new length. */

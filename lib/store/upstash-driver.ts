@@ -1,5 +1,14 @@
 import { Redis } from '@upstash/redis';
+import { DependencyUnavailable } from '../runtime/dependency-unavailable';
 import type { RedisDriver } from './redis-store';
+
+/** Upstash answered with an error about the command (UpstashError); anything else is an outage. */
+function guard<T>(reply: Promise<T>): Promise<T> {
+  return reply.catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'UpstashError') throw error;
+    throw new DependencyUnavailable('store', error);
+  });
+}
 
 /** Without automatic deserialization the client hands HGETALL back as Redis's flat array. */
 function pairs(reply: unknown): Record<string, string> {
@@ -20,21 +29,21 @@ export function createUpstashDriver(url: string, token: string): RedisDriver {
     retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
   });
   return {
-    get: (key) => client.get<string>(key),
+    get: (key) => guard(client.get<string>(key)),
     set: async (key, value, ttlMs) => {
-      if (ttlMs && ttlMs > 0) await client.set(key, value, { px: ttlMs });
-      else await client.set(key, value);
+      if (ttlMs && ttlMs > 0) await guard(client.set(key, value, { px: ttlMs }));
+      else await guard(client.set(key, value));
     },
-    del: (key) => client.del(key),
-    lrange: (key, start, stop) => client.lrange<string>(key, start, stop),
+    del: (key) => guard(client.del(key)),
+    lrange: (key, start, stop) => guard(client.lrange<string>(key, start, stop)),
     hset: async (key, fields) => {
-      await client.hset(key, fields);
+      await guard(client.hset(key, fields));
     },
-    hgetall: async (key) => pairs(await client.hgetall(key)),
-    pttl: (key) => client.pttl(key),
-    eval: (script, keys, args) => client.eval(script, keys, args),
+    hgetall: async (key) => pairs(await guard(client.hgetall(key))),
+    pttl: (key) => guard(client.pttl(key)),
+    eval: (script, keys, args) => guard(client.eval(script, keys, args)),
     ping: async () => {
-      await client.ping();
+      await guard(client.ping());
     },
     quit: async () => {},
   };

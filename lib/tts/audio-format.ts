@@ -1,18 +1,28 @@
 import alawmulaw from 'alawmulaw';
 import wavefile from 'wavefile';
 import { encodeWav } from '../speech';
+import { createFlacStreamEncoder } from './encoders/flac';
+import { createMp3StreamEncoder } from './encoders/mp3';
+import { createOggOpusStreamEncoder } from './encoders/ogg-opus';
+import type { StreamEncoder } from './encoders/types';
 
 const { WaveFile } = wavefile;
 const { mulaw } = alawmulaw;
 
+/** raw and wav carry `encoding`; mp3, ogg_opus and flac are compressed from 16-bit PCM. */
+export type Container = 'raw' | 'wav' | 'mp3' | 'ogg_opus' | 'flac';
+
 export interface AudioFormat {
-  container: 'raw' | 'wav';
+  container: Container;
   encoding: 'pcm_s16le' | 'mulaw';
   sampleRate: number;
 }
 
 export function contentType(format: AudioFormat): string {
   if (format.container === 'wav') return 'audio/wav';
+  if (format.container === 'mp3') return 'audio/mpeg';
+  if (format.container === 'ogg_opus') return 'audio/ogg; codecs=opus';
+  if (format.container === 'flac') return 'audio/flac';
   return format.encoding === 'mulaw'
     ? `audio/basic;rate=${format.sampleRate}`
     : `audio/L16;rate=${format.sampleRate};channels=1;endianness=little-endian`;
@@ -52,13 +62,24 @@ export function completeWav(pcm: Buffer, format: AudioFormat): Buffer {
   return Buffer.from(file.toBuffer());
 }
 
-/** Turns 16-bit PCM chunks into the bytes of `format`, header first for WAV. */
-export function createEncoder(format: AudioFormat) {
+/**
+ * Turns 16-bit PCM chunks into the bytes of `format`: header first for WAV, through an
+ * in-process encoder (WebAssembly / JS from npm, no system binary) for mp3, Ogg Opus and FLAC.
+ * `finish()` ends the stream (the compressed formats flush their last frame).
+ */
+export async function createEncoder(format: AudioFormat): Promise<StreamEncoder> {
+  if (format.container === 'mp3') return createMp3StreamEncoder(format.sampleRate);
+  if (format.container === 'ogg_opus') return createOggOpusStreamEncoder(format.sampleRate);
+  if (format.container === 'flac') return createFlacStreamEncoder(format.sampleRate);
   let started = false;
-  return (pcm: Buffer): Buffer => {
-    const body = format.encoding === 'mulaw' ? encodeMulaw(pcm) : pcm;
-    if (started || format.container === 'raw') return body;
-    started = true;
-    return Buffer.concat([streamingWavHeader(format), body]);
+  return {
+    encode(pcm) {
+      const body = format.encoding === 'mulaw' ? encodeMulaw(pcm) : pcm;
+      if (started || format.container === 'raw') return body;
+      started = true;
+      return Buffer.concat([streamingWavHeader(format), body]);
+    },
+    finish: () => Buffer.alloc(0),
+    close() {},
   };
 }

@@ -1,4 +1,4 @@
-import type { AudioFormat } from './audio-format';
+import type { AudioFormat, Container } from './audio-format';
 
 type SpeakFormat = 'pcm_8000' | 'pcm_16000' | 'pcm_24000' | 'pcm_44100' | 'ulaw_8000';
 
@@ -8,13 +8,21 @@ export function speakFormat(name: SpeakFormat): AudioFormat {
   return { container: 'wav', encoding: 'pcm_s16le', sampleRate: Number(name.slice(4)) };
 }
 
-/** OpenAI's formats: `pcm` is raw 24 kHz 16-bit little-endian mono; `wav` the same in WAV. */
+const OPENAI_CONTAINERS: Record<string, Container> = {
+  mp3: 'mp3',
+  opus: 'ogg_opus',
+  flac: 'flac',
+  wav: 'wav',
+  pcm: 'raw',
+};
+
+/** OpenAI's formats, all 24 kHz mono: `pcm` is raw 16-bit little-endian, `opus` Ogg Opus. */
 export function openAiFormat(name: string): AudioFormat {
-  return { container: name === 'pcm' ? 'raw' : 'wav', encoding: 'pcm_s16le', sampleRate: 24000 };
+  return { container: OPENAI_CONTAINERS[name] ?? 'mp3', encoding: 'pcm_s16le', sampleRate: 24000 };
 }
 
 export function audioFormat(spec?: {
-  container: 'raw' | 'wav';
+  container: Container;
   encoding: 'pcm_s16le' | 'mulaw';
   sample_rate: number;
 }): AudioFormat {

@@ -4,9 +4,16 @@ import { effectiveLimits } from '../orgs/effective-limits';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { SpeechRequestError } from '../speech';
 import { acquireSpeechSlot, type SpeechSlot } from '../speech-limits';
+import type { LeaseKind } from '../store';
 import { combineSpeed, resolveVoice } from '../voices';
 import { createEncoder, type AudioFormat } from './audio-format';
-import { reserveSpeech, settleSpeech, type SpeechCharge } from './speech-billing';
+import {
+  renewReservation,
+  RESERVATION_RENEW_MS,
+  reserveSpeech,
+  settleSpeech,
+  type SpeechCharge,
+} from './speech-billing';
 import type { SpeechDeps } from './types';
 
 export interface SpeechJob {
@@ -34,11 +41,18 @@ export function concurrencyHeaders(current: number, limit: number): Record<strin
   return { 'x-concurrency-current': String(current), 'x-concurrency-limit': String(limit) };
 }
 
-/** Takes one of the org's concurrency slots, or refuses with the spec's 429. */
-export async function takeSlot(deps: SpeechDeps, orgId: string): Promise<SpeechSlot> {
+/**
+ * Takes one of the org's concurrency slots, or refuses with the spec's 429. `session` for a
+ * WebSocket (held until it closes), `task` for one HTTP generation.
+ */
+export async function takeSlot(
+  deps: SpeechDeps,
+  orgId: string,
+  kind: LeaseKind = 'task',
+): Promise<SpeechSlot> {
   const org = await getOrgOrThrow(deps.db, orgId);
   const limit = effectiveLimits(org).concurrency;
-  const attempt = await acquireSpeechSlot(deps, orgId, limit);
+  const attempt = await acquireSpeechSlot(deps, orgId, limit, kind);
   if (attempt.ok) return attempt.slot;
   throw new ApiError('CONCURRENCY_LIMIT_REACHED', {
     limit,
@@ -93,10 +107,18 @@ export async function startSpeech(
   }
   let settled!: (micros: number) => void;
   const charged = new Promise<number>((resolve) => (settled = resolve));
-  const encode = createEncoder(job.format);
+  let encoder: Awaited<ReturnType<typeof createEncoder>>;
+  try {
+    encoder = await createEncoder(job.format);
+  } catch (error) {
+    if (!held) await slot.release();
+    await settleSpeech(deps.db, charge, 0, new Date(deps.clock.now()));
+    throw error;
+  }
   async function* audio(): AsyncGenerator<Buffer> {
     let spoken = 0;
     let failed = false;
+    let renewedAt = deps.clock.now();
     try {
       for await (const chunk of deps.speech.synthesize({
         text: job.text,
@@ -106,14 +128,23 @@ export async function startSpeech(
         pitch: voice.pitch,
         signal: job.signal,
       })) {
-        yield encode(chunk.pcm);
+        const bytes = encoder.encode(chunk.pcm);
+        if (bytes.length > 0) yield bytes;
         spoken += chunk.text.length;
+        // Still alive: keep the reservation from being refunded as abandoned.
+        if (deps.clock.now() - renewedAt >= RESERVATION_RENEW_MS) {
+          renewedAt = deps.clock.now();
+          await renewReservation(deps.db, charge, new Date(renewedAt));
+        }
       }
       spoken = job.text.length;
+      const tail = encoder.finish();
+      if (tail.length > 0) yield tail;
     } catch (error) {
       failed = !job.signal?.aborted;
       throw error;
     } finally {
+      encoder.close();
       if (!held) await slot.release();
       const micros = await settleSpeech(
         deps.db,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
+import { asApiError, OUTAGE_RETRY_AFTER_SECONDS } from '../http/dependency-errors';
 import type { SpeechSlot } from '../speech-limits';
 import { resolveVoice } from '../voices';
 import type { AudioFormat } from './audio-format';
@@ -93,6 +94,22 @@ export class TtsSession {
     await this.slot?.release();
   }
 
+  /**
+   * A frame's handling failed unexpectedly: the client gets an `error` frame first, then the
+   * close. A store or database outage says so (try again later, 1013); anything else is 1011.
+   */
+  failed(error: unknown): void {
+    const apiError = asApiError(error, () => new ApiError('INTERNAL_ERROR'));
+    const outage = apiError.code === 'SERVICE_UNAVAILABLE';
+    this.io.sendJson({
+      type: 'error',
+      code: apiError.code.toLowerCase(),
+      message: apiError.message,
+      ...(outage ? { retry_after: OUTAGE_RETRY_AFTER_SECONDS } : {}),
+    });
+    this.io.close(outage ? 1013 : 1011, outage ? 'service unavailable' : 'internal error');
+  }
+
   binaryRejected(): void {
     this.error('invalid_message', 'Binary frames are not accepted; send JSON text frames.');
   }
@@ -101,7 +118,7 @@ export class TtsSession {
     if (this.slot) return this.error('already_initialized', 'This session is already initialized.');
     try {
       await resolveVoice(this.deps, this.orgId, frame.voice);
-      const slot = await takeSlot(this.deps, this.orgId);
+      const slot = await takeSlot(this.deps, this.orgId, 'session');
       if (this.closed) {
         await slot.release();
         return;
@@ -205,8 +222,8 @@ export class TtsSession {
         reason = controller.signal.reason === 'preempted' ? 'preempted' : 'cancelled';
       } else {
         reason = 'error';
-        const code = error instanceof ApiError ? error.code.toLowerCase() : 'speech_failed';
-        this.error(code, error instanceof ApiError ? error.message : 'The speech engine failed.');
+        const failure = asApiError(error, () => new ApiError('SPEECH_FAILED'));
+        this.error(failure.code.toLowerCase(), failure.message);
       }
     } finally {
       this.current = undefined;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
+import { asApiError } from '../http/dependency-errors';
 import { authenticateOrg } from '../orgs/authenticate-org';
 import { getSpeechDeps } from '../tts/get-speech-deps';
 import { TtsSession } from '../tts/tts-session';
@@ -15,13 +16,16 @@ export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage
   const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('api_key');
   const header = request.headers.authorization ?? (query ? `Bearer ${query}` : null);
   let orgId: string;
+  let deps: Awaited<ReturnType<typeof getSpeechDeps>>;
   try {
     ({ orgId } = await authenticateOrg(await getDb(), header));
+    deps = await getSpeechDeps();
   } catch (error) {
-    if (error instanceof ApiError) throw new UpgradeRefused(error.status, error.message);
-    throw error;
+    // An outage answers the upgrade 503 with Retry-After, like the HTTP routes.
+    const refused = asApiError(error, () => new ApiError('INTERNAL_ERROR', { cause: error }));
+    if (refused.code === 'INTERNAL_ERROR') throw error;
+    throw new UpgradeRefused(refused.status, refused.message, refused.headers);
   }
-  const deps = await getSpeechDeps();
   return (socket) => {
     const session = new TtsSession(deps, orgId, {
       sendJson: (frame) => socket.send(JSON.stringify(frame)),
@@ -35,7 +39,7 @@ export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage
         : data.toString('utf8');
       session.handleText(text).catch((error: unknown) => {
         console.error(`tts session ${session.sessionId}:`, error);
-        socket.close(1011, 'internal error');
+        session.failed(error);
       });
     });
     socket.on('close', () => void session.onClosed());

@@ -12,6 +12,8 @@ export class UpgradeRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers (Retry-After on a 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

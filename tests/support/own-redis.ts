@@ -47,6 +47,13 @@ export function ownRedis(port: number) {
         }
       }
     },
+    /** SIGSTOP: the server keeps its connections but answers nothing, as a frozen host. */
+    pause(): void {
+      child?.kill('SIGSTOP');
+    },
+    resume(): void {
+      child?.kill('SIGCONT');
+    },
     async stop(): Promise<void> {
       const running = child;
       child = undefined;

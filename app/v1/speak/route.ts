@@ -1,5 +1,5 @@
 // POST /v1/speak — a whole text as one WAV file, with x-latency (ms) and x-cost (USD) headers.
-import { ApiError, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
+import { ApiError, asApiError, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
 import { microsToUsd } from '@/lib/orgs/money';
 import { speakFormat } from '@/lib/tts/formats';
 import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       format: speakFormat(input.output_format),
       signal: request.signal,
     }).catch((error: unknown) => {
-      throw error instanceof ApiError ? error : new ApiError('SPEECH_FAILED', { cause: error });
+      throw asApiError(error, (cause) => new ApiError('SPEECH_FAILED', { cause }));
     });
     return new Response(new Uint8Array(spoken.wav), {
       headers: {

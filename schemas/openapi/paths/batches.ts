@@ -8,6 +8,7 @@ import {
 } from '../../batches';
 import { ApiErrorEnvelope } from '../../error';
 import { z } from '../../zod';
+import { authErrors } from './voice-common';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -20,7 +21,7 @@ const unauthenticated = json(
 );
 const serverErrors = {
   500: json(ApiErrorEnvelope, 'INTERNAL_ERROR: nothing internal is shown; quote X-Request-Id.'),
-  503: json(ApiErrorEnvelope, 'DATABASE_UNAVAILABLE: retry in a few seconds.'),
+  503: authErrors[503],
 };
 
 export function registerBatchPaths(registry: OpenAPIRegistry): void {

@@ -47,6 +47,9 @@ const AUDIO_TYPES = {
   'audio/basic': 'container `raw`, μ-law: `audio/basic;rate=8000`',
   'audio/L16':
     'container `raw`, PCM: `audio/L16;rate=<sample_rate>;channels=1;endianness=little-endian`',
+  'audio/mpeg': 'container `mp3`',
+  'audio/ogg': 'container `ogg_opus` (Opus in Ogg pages)',
+  'audio/flac': 'container `flac`',
 } as const;
 type AudioType = keyof typeof AUDIO_TYPES;
 
@@ -59,6 +62,8 @@ const binary = (types: AudioType[], description: string) => ({
 });
 const ALL_AUDIO: AudioType[] = ['audio/wav', 'audio/basic', 'audio/L16'];
 
+const COMPRESSED: AudioType[] = ['audio/mpeg', 'audio/ogg', 'audio/flac'];
+
 const BILLING =
   'Billed per character against the wallet (`SPEECH_PRICE_PER_1K_CHARS_USD`): the whole text is reserved before synthesis and settled after; a client that disconnects pays for the sentences already spoken, a failed generation is refunded. Audio streams sentence by sentence: the first bytes leave before the whole text is synthesized. The slot is held from the first to the last byte.';
 
@@ -69,10 +74,13 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     operationId: 'streamTts',
     tags: ['Speech'],
     summary: 'Stream speech for a text',
-    description: `WAV (an open-ended stream header) or raw 16-bit PCM / μ-law at the rate asked for. ${BILLING}`,
+    description: `WAV (an open-ended stream header), raw 16-bit PCM / μ-law at the rate asked for, or MP3, Ogg Opus or FLAC (\`audio.container\`), encoded in process and streamed. ${BILLING}`,
     security: bearer,
     request: { body: { required: true, content: { 'application/json': { schema: TtsRequest } } } },
-    responses: { 200: binary(ALL_AUDIO, 'Audio as it is produced.'), ...speechErrors },
+    responses: {
+      200: binary([...ALL_AUDIO, ...COMPRESSED], 'Audio as it is produced.'),
+      ...speechErrors,
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -83,13 +91,16 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     description:
       'The official `openai` clients work with `baseURL` set to `{api_url}/v2` and the API key as their key. ' +
       '`model` must be `btts-3` or `btts-2` (an OpenAI model id such as `tts-1` is 400). `response_format` ' +
-      `\`wav\` or \`pcm\` (raw 24 kHz 16-bit little-endian mono, as OpenAI's). ${BILLING}`,
+      `\`mp3\` (the default, as OpenAI's), \`opus\` (Ogg Opus), \`flac\`, \`wav\` or \`pcm\` (raw 24 kHz 16-bit little-endian mono, as OpenAI's); \`aac\` is 400. ${BILLING}`,
     security: bearer,
     request: {
       body: { required: true, content: { 'application/json': { schema: OpenAiSpeechRequest } } },
     },
     responses: {
-      200: binary(['audio/wav', 'audio/L16'], 'Audio as it is produced (`pcm`: 24 kHz).'),
+      200: binary(
+        [...COMPRESSED, 'audio/wav', 'audio/L16'],
+        'Audio as it is produced (`pcm`: 24 kHz).',
+      ),
       ...speechErrors,
     },
   });
@@ -141,7 +152,10 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
     security: [],
     request: { params: z.object({ share_id: z.string() }) },
     responses: {
-      200: binary(ALL_AUDIO, 'Audio as it is produced, in the format of the share.'),
+      200: binary(
+        [...ALL_AUDIO, ...COMPRESSED],
+        'Audio as it is produced, in the format the link was made with.',
+      ),
       404: error('NOT_FOUND: no share has this id.'),
       402: speechErrors[402],
       429: limited,
@@ -160,7 +174,7 @@ export function registerSpeechPaths(registry: OpenAPIRegistry): void {
       '',
       'Server frames: `{"type":"ready","session_id","encoding","sample_rate"}` after a successful init; `{"type":"utterance_start","context_id"}`; binary frames of raw audio; `{"type":"utterance_end","context_id","reason":"complete"|"cancelled"|"preempted"|"error"}`; `{"type":"error","code","message"}`; `{"type":"done"}` before a requested close.',
       '',
-      '`init` takes one of the organization’s concurrency slots and holds it until the socket closes, idle time included (renewed by heartbeat; a crashed server’s slot frees within 15 s). With the cap full, init answers one `{"type":"error","code":"rate_limited","kind":"rate_limited","limit","retry_after"}` frame and the socket closes (1013) without `ready`. Speak frames of one context_id queue; a new context_id pre-empts the current utterance. Each utterance is billed like an HTTP generation (a cancelled one pays for what was spoken). After 60 s without a frame either way the server closes the socket.',
+      '`init` takes one of the organization’s concurrency slots and holds it until the socket closes, idle time included (renewed by heartbeat; a crashed server’s slot frees within 15 s). With the cap full, init answers one `{"type":"error","code":"rate_limited","kind":"rate_limited","limit","retry_after"}` frame and the socket closes (1013) without `ready`. When the store or the database is down, the upgrade is refused with 503 and `Retry-After`, or an open socket gets one `{"type":"error","code":"service_unavailable","message","retry_after"}` frame and closes (1013). Speak frames of one context_id queue; a new context_id pre-empts the current utterance. Each utterance is billed like an HTTP generation (a cancelled one pays for what was spoken). After 60 s without a frame either way the server closes the socket.',
     ].join('\n'),
     security: bearer,
     responses: {

@@ -1,5 +1,5 @@
 import { ApiErrorEnvelope } from '../../error';
-import type { z } from '../../zod';
+import { z } from '../../zod';
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -14,6 +14,12 @@ export const authErrors = {
     'UNAUTHENTICATED: no Authorization header, an unknown or a revoked key (`x-api-key` alone is not accepted).',
   ),
   500: error('INTERNAL_ERROR: retry later; quote the X-Request-Id header to support.'),
+  503: {
+    ...error(
+      'SERVICE_UNAVAILABLE: the store (Redis) or the database did not answer; nothing was done or charged. Retry after `Retry-After` seconds.',
+    ),
+    headers: z.object({ 'Retry-After': z.string().describe('Whole seconds, at least 1.') }),
+  },
 };
 
 export const bearer = [{ bearerAuth: [] }];

@@ -29,11 +29,12 @@ describe('acquireSpeechSlot', () => {
     const second = held(await acquireSpeechSlot(deps, 'org-1', 2));
     expect(second).toMatchObject({ current: 2, limit: 2 });
     expect(second.token).not.toBe(first.token);
+    // No generation of this org has finished yet: nothing to estimate from, so 1 s.
     expect(await acquireSpeechSlot(deps, 'org-1', 2)).toEqual({
       ok: false,
       current: 2,
       limit: 2,
-      retryAfterSeconds: 15,
+      retryAfterSeconds: 1,
     });
     expect(await countSpeechSlots(deps, 'org-1')).toBe(2);
     // Another organization has its own slots.
@@ -48,9 +49,28 @@ describe('acquireSpeechSlot', () => {
     expect(speechSlotKey('org-9')).toBe('slots:speech:org-9');
   });
 
-  it('rounds Retry-After up to whole seconds, never below 1', async () => {
+  it('HTTP generations: Retry-After is what is left of the typical generation, at least 1 s', async () => {
     const { deps, clock } = setup();
+    for (const ms of [2_500, 3_000, 9_000]) {
+      const done = held(await acquireSpeechSlot(deps, 'org', 1));
+      await clock.advance(ms);
+      await done.release();
+    }
     held(await acquireSpeechSlot(deps, 'org', 1));
+    const wait = async (ms: number) => {
+      await clock.advance(ms);
+      const attempt = await acquireSpeechSlot(deps, 'org', 1);
+      return attempt.ok ? 'acquired' : attempt.retryAfterSeconds;
+    };
+    // Typical 3 s (the median: one slow outlier does not count), not the 15 s lease.
+    await expect(wait(0)).resolves.toBe(3);
+    await expect(wait(1_500)).resolves.toBe(2);
+    await expect(wait(10_000)).resolves.toBe(1); // overdue: any moment now
+  });
+
+  it('WebSockets only: rounds Retry-After up to whole seconds, never below 1', async () => {
+    const { deps, clock } = setup();
+    held(await acquireSpeechSlot(deps, 'org', 1, 'session'));
     const after = async (ms: number) => {
       await clock.advance(ms);
       const attempt = await acquireSpeechSlot(deps, 'org', 1);
@@ -155,5 +175,21 @@ describe('acquireSpeechSlot', () => {
     held(await acquireSpeechSlot(deps, 'org', 1));
     expect((await acquireSpeechSlot(deps, 'org', 1)).ok).toBe(false);
     expect(held(await acquireSpeechSlot(deps, 'org', 5))).toMatchObject({ current: 2, limit: 5 });
+  });
+
+  it('a failed acquire releases its token behind it (a late run of it must not hold a slot)', async () => {
+    const { deps, store } = setup();
+    const released: string[] = [];
+    const flaky: Store = Object.assign(Object.create(store) as Store, {
+      leaseAcquire: () => Promise.reject(new Error('timed out')),
+      leaseRelease: (key: string, token: string) => {
+        released.push(`${key}/${token}`);
+        return Promise.resolve(false);
+      },
+    });
+    await expect(acquireSpeechSlot({ ...deps, store: flaky }, 'org', 1)).rejects.toThrow(
+      'timed out',
+    );
+    expect(released).toEqual([expect.stringMatching(/^slots:speech:org\/[0-9a-f-]{36}$/)]);
   });
 });

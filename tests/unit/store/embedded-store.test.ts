@@ -51,15 +51,15 @@ describe('EmbeddedStore', () => {
     let now = 1_000_000;
     const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'store.json');
     const first = new EmbeddedStore({ file, now: () => now });
-    await first.leaseAcquire('slots', { token: 'a', limit: 2, ttlMs: 15_000, now });
+    await first.leaseAcquire('slots', { token: 'a', limit: 2, ttlMs: 15_000 });
     // A token is any string, even one that names an Object.prototype property.
-    await first.leaseAcquire('slots', { token: '__proto__', limit: 2, ttlMs: 15_000, now });
+    await first.leaseAcquire('slots', { token: '__proto__', limit: 2, ttlMs: 15_000 });
     await first.close();
 
     const second = new EmbeddedStore({ file, now: () => now });
-    expect(await second.leaseCount('slots', now)).toBe(2);
+    expect(await second.leaseCount('slots')).toBe(2);
     expect(
-      (await second.leaseAcquire('slots', { token: 'b', limit: 2, ttlMs: 15_000, now })).acquired,
+      (await second.leaseAcquire('slots', { token: 'b', limit: 2, ttlMs: 15_000 })).acquired,
     ).toBe(false);
     expect(await second.leaseRelease('slots', '__proto__')).toBe(true);
     expect(await second.leaseRelease('slots', 'constructor')).toBe(false);

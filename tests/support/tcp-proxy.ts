@@ -1,0 +1,49 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP forwarder to a real server that a test can cut and restore: cut closes every open
+ * connection and refuses new ones, as a database host going away does.
+ */
+export async function tcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const address = server!.address();
+        port = typeof address === 'object' && address ? address.port : port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    async cut(): Promise<void> {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+    restore: listen,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) =>
+        server?.listening ? server.close(() => resolve()) : resolve(),
+      );
+    },
+  };
+}

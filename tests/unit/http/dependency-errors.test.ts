@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/http';
+import { renderError } from '@/lib/http/render-error';
+import { DependencyUnavailable } from '@/lib/runtime/dependency-unavailable';
+
+const request = new Request('http://127.0.0.1:4000/v2/tts');
+const render = (thrown: unknown) => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  return renderError(thrown, { api: 'voice', request, requestId: 'r' });
+};
+
+/** What drizzle throws around a node-postgres failure: the driver's error in `cause`. */
+function drizzleWrapped(cause: unknown): Error {
+  return new Error('Failed query: select 1', { cause });
+}
+
+describe('outages become 503 SERVICE_UNAVAILABLE with Retry-After', () => {
+  const outages: [string, unknown][] = [
+    ['a store adapter’s DependencyUnavailable', new DependencyUnavailable('store', new Error('x'))],
+    [
+      'Postgres refusing connections',
+      drizzleWrapped(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+    ],
+    [
+      'Postgres shutting down (57P01)',
+      drizzleWrapped(Object.assign(new Error('terminating connection'), { code: '57P01' })),
+    ],
+    ['a dropped connection', drizzleWrapped(new Error('Connection terminated unexpectedly'))],
+    [
+      'an outage the engine wrapped',
+      new Error('synthesis failed', { cause: new DependencyUnavailable('store', null) }),
+    ],
+  ];
+  it.each(outages)('%s', async (_name, thrown) => {
+    const response = render(thrown);
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await response.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+
+  it('other failures stay what they were', async () => {
+    expect(render(new Error('boom')).status).toBe(500);
+    expect(render(drizzleWrapped(Object.assign(new Error('dup'), { code: '23505' }))).status).toBe(
+      500,
+    );
+    // A service that already decided (the marketing spec's SUBMISSION_STORE_FAILED) keeps its code.
+    const decided = new ApiError('SUBMISSION_STORE_FAILED', {
+      cause: new DependencyUnavailable('store', null),
+    });
+    expect(render(decided).status).toBe(500);
+  });
+});
