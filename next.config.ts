@@ -18,6 +18,7 @@ const nextConfig: NextConfig = {
     '@echogarden/speex-resampler-wasm',
     'wavefile',
     'alawmulaw',
+    'twilio',
   ],
   poweredByHeader: false,
   // The site's one stylesheet is ~3 KB gzipped: inlined into each page's HTML it no longer
