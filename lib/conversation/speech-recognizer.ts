@@ -31,7 +31,9 @@ export class UpstreamRecognizer implements SpeechRecognizer {
       baseURL: options.baseURL,
       apiKey: options.apiKey ?? 'unused',
       timeout: TIMEOUT_MS,
-      maxRetries: 1,
+      // One request per callee turn: a retry would keep the caller waiting in silence (and the
+      // client cannot replay a streamed multipart body anyway).
+      maxRetries: 0,
     });
     this.description = `upstream recognizer (${new URL(options.baseURL).host}, model ${options.model})`;
   }
