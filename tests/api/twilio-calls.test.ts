@@ -25,7 +25,6 @@ import {
   getCall,
   startVoiceServer,
   TASK,
-  voice,
   waitForEnd,
   type TestOrg,
   type VoiceServer,
@@ -224,7 +223,10 @@ describe('a real call through the Twilio adapter', () => {
     if (process.env.SHOW_SERVER_LOGS) {
       const profile = [];
       for (let ms = 0; ms < samples.length / 8; ms += 250) profile.push(loud(ms, 250));
-      console.log(times.map((t) => t - times[0]!), profile.join(' '));
+      console.log(
+        times.map((t) => t - times[0]!),
+        profile.join(' '),
+      );
     }
     const greetingAt = samples.findIndex((v) => Math.abs(v) > 1000) / 8;
     expect(greetingAt).toBeGreaterThanOrEqual(0);

@@ -125,13 +125,21 @@ if (llmBase) {
       // Token-sized pieces, the first after the configured latency.
       const pieces = reply.match(/\S+\s*|\s+/g) ?? [];
       const encoder = new TextEncoder();
+      // The client may hang up mid-stream (barge-in aborts the reply): stop writing then.
+      let cancelled = false;
       const stream = new ReadableStream<Uint8Array>({
         async start(controller) {
+          const write = (text: string) => {
+            if (!cancelled) controller.enqueue(encoder.encode(text));
+          };
           if (llm.firstTokenMs) await delay(llm.firstTokenMs);
-          for (const piece of pieces) controller.enqueue(encoder.encode(chunk(piece)));
-          controller.enqueue(encoder.encode(chunk(null, 'stop')));
-          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-          controller.close();
+          for (const piece of pieces) write(chunk(piece));
+          write(chunk(null, 'stop'));
+          write('data: [DONE]\n\n');
+          if (!cancelled) controller.close();
+        },
+        cancel() {
+          cancelled = true;
         },
       });
       return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
