@@ -85,7 +85,8 @@ export class LlmAgent implements AgentBrain {
    * still become it is held back until the next chunk says otherwise.
    */
   async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
-    if (context.turns.length === 0 && context.firstSentence) {
+    // On voicemail the model writes the whole message (it may open with first_sentence itself).
+    if (context.turns.length === 0 && context.firstSentence && context.answeredBy !== 'voicemail') {
       yield { text: context.firstSentence, end: false };
       return;
     }

@@ -108,6 +108,10 @@ export async function applyCarrierStatus(
     const ended = await endCarrierCall(deps, callId, ending, {
       durationMs: heard,
       carrierCallSid: callback.CallSid,
+      // Connected without a verdict from machine detection: a person, as far as we know.
+      ...(heard > 0 && !call.answeredBy
+        ? { answeredBy: answeredByOf(callback.AnsweredBy ?? 'human') }
+        : {}),
     });
     return ended ? 'applied' : 'ignored';
   }
@@ -125,8 +129,8 @@ export async function applyCarrierStatus(
   if (status && RANK[status]! > (RANK[state.carrierStatus ?? ''] ?? -1)) {
     values.lineState = { ...state, carrierStatus: status };
   }
+  // Only machine detection decides who answered (the live call polls for its verdict).
   if (callback.AnsweredBy) values.answeredBy = answeredByOf(callback.AnsweredBy);
-  else if (status === 'in-progress' && !call.answeredBy) values.answeredBy = 'human';
   await deps.db
     .update(schema.calls)
     .set(values)

@@ -106,7 +106,7 @@ const status = (url: string, sid: string, callStatus: string, extra: Record<stri
   signedCallback(url, {
     AccountSid: TWILIO_ACCOUNT_SID,
     CallSid: sid,
-    CallStatus: callStatus,
+    ...(callStatus ? { CallStatus: callStatus } : {}),
     ...extra,
   });
 
@@ -322,5 +322,50 @@ describe('a real call through the Twilio adapter', () => {
     expect(call.queue_status).toBe('call_error');
     expect(call.error_message).toMatch(/^The speech recognizer failed/);
     expect(call.transcripts.map((t) => t.user)).toEqual(['assistant']);
+  }, 60_000);
+
+  it('leaves a message on voicemail when machine detection says so, then hangs up', async () => {
+    setFakeMode(fakeDir, {
+      llm: {
+        reply: 'Hi, this is Bright Dental about your appointment. Please call us back. [END]',
+      },
+    });
+    const callId = await dispatch(server.url, org.apiKey, {
+      phone_number: '+14155550126',
+      task: TASK,
+      wait_for_greeting: true,
+    });
+    const { create, twiml, callback } = await dialled(callId);
+    const sid = create.sid!;
+    await status(callback, sid, 'in-progress');
+    const callee = await CalleeStream.open(twiml.streamUrl);
+    callee.start(sid, { callId, token: twiml.token });
+    // wait_for_greeting: the agent stays silent while the machine's greeting plays.
+    await callee.say(engine, 'Please leave a message after the tone.');
+    await eventually(() => (callee.speaking ? undefined : true), 10_000);
+    expect(callee.media).toHaveLength(0);
+    const llmCalls = fakeRecords(fakeDir).filter((r) => r.service === 'llm').length;
+    const amd = await status(callback, sid, '', { AnsweredBy: 'machine_end_beep' });
+    expect(amd.status).toBe(204);
+    await eventually(() => (hangUps(sid).length > 0 ? true : undefined), 20_000);
+    expect(callee.media.length).toBeGreaterThan(50);
+    const asked = fakeRecords(fakeDir)
+      .filter((r) => r.service === 'llm')
+      .slice(llmCalls);
+    expect(JSON.stringify(asked.at(-1)!.messages)).toContain('voicemail');
+    callee.stop(sid);
+    callee.close();
+    await status(callback, sid, 'completed', { CallDuration: '20' });
+    const call = await waitForEnd(server.url, org.apiKey, callId);
+    expect(call).toMatchObject({
+      queue_status: 'complete',
+      answered_by: 'voicemail',
+      call_ended_by: 'ASSISTANT',
+      price: 0.09,
+    });
+    expect(call.transcripts.at(-1)).toMatchObject({
+      user: 'assistant',
+      text: 'Hi, this is Bright Dental about your appointment. Please call us back.',
+    });
   }, 60_000);
 });
