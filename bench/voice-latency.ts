@@ -199,7 +199,12 @@ async function main() {
       pcm.push(chunk.pcm);
     const voicedIndex = lastVoicedFrame(mulawFrames(Buffer.concat(pcm)));
 
-    const rows: { name: string; result: CallResult[]; elu: number[] }[] = [];
+    const rows: {
+      name: string;
+      result: CallResult[];
+      elu: number[];
+      pacing: { frames: number; maxLate: number; over40: number }[];
+    }[] = [];
     for (const [name, count] of [
       ['1 call (baseline)', 1],
       [`${settings.calls} concurrent calls`, settings.calls],
@@ -212,7 +217,18 @@ async function main() {
           return runCall(server.url, fakeDir, org.apiKey, engine, voicedIndex);
         }),
       );
-      rows.push({ name, result, elu: eluBetween(eluFile, from, Date.now()) });
+      // The server's own pacing: each stream logs its worst lateness when it closes.
+      await wait(500);
+      const pacing = [
+        ...server
+          .logs()
+          .matchAll(
+            /media stream closed: (\d+) frames sent, latest ([\d.]+) ms behind schedule, (\d+) more than 40/g,
+          ),
+      ]
+        .slice(-count)
+        .map((m) => ({ frames: Number(m[1]), maxLate: Number(m[2]), over40: Number(m[3]) }));
+      rows.push({ name, result, elu: eluBetween(eluFile, from, Date.now()), pacing });
     }
 
     console.log(
@@ -227,8 +243,10 @@ async function main() {
       'overhead p50',
       'overhead p95',
       'ratio p50',
-      'late p99',
-      'late max',
+      'client late p99',
+      'client late max',
+      'server late max',
+      'server > 40 ms',
       'ELU mean',
       'ELU max',
     ];
@@ -252,6 +270,8 @@ async function main() {
           (p50 / baseline).toFixed(2),
           quantile(lateness, 0.99).toFixed(1),
           Math.max(...lateness).toFixed(1),
+          Math.max(...row.pacing.map((p) => p.maxLate)).toFixed(1),
+          `${row.pacing.reduce((n, p) => n + p.over40, 0)} of ${row.pacing.reduce((n, p) => n + p.frames, 0)}`,
           (elu.reduce((a, b) => a + b, 0) / elu.length).toFixed(2),
           Math.max(...elu).toFixed(2),
         ].join(' | '),

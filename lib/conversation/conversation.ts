@@ -50,34 +50,25 @@ export class Conversation {
     private readonly transport: StreamTransport,
   ) {
     this.detector = new TurnDetector({ silenceMs: deps.settings.silenceMs });
-    this.pacer = new FramePacer(
-      deps.clock,
-      {
-        media: (frame) => {
-          this.recording?.add(this.elapsedMs(), decodeMulaw(frame));
-          this.player.onFrameSent(this.elapsedMs());
-          this.transport.send({
-            event: 'media',
-            streamSid: this.streamSid,
-            media: { payload: frame.toString('base64') },
-          });
-        },
-        mark: (name) =>
-          this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
+    this.pacer = new FramePacer(deps.clock, {
+      media: (frame) => {
+        this.recording?.add(this.elapsedMs(), decodeMulaw(frame));
+        this.player.onFrameSent(this.elapsedMs());
+        this.transport.send({
+          event: 'media',
+          streamSid: this.streamSid,
+          media: { payload: frame.toString('base64') },
+        });
       },
-      deps.settings.measureFrames,
-    );
+      mark: (name) =>
+        this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
+    });
     this.player = new ReplyPlayer(deps, this.pacer, {
       voice: () => this.voice,
       language: () => this.call?.language ?? null,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
       failed: (message) => this.fail(message),
     });
-  }
-
-  /** Frame lateness against the pacer's schedule, in ms (when measured). */
-  get frameLateness(): number[] {
-    return this.pacer.lateness;
   }
 
   private elapsedMs(): number {
@@ -251,6 +242,11 @@ export class Conversation {
     this.player.interrupt();
     const call = this.call;
     if (!call) return;
+    const { frames, maxLateMs, over40 } = this.pacer.stats;
+    console.info(
+      `call ${call.id}: media stream closed: ${frames} frames sent, ` +
+        `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
+    );
     await this.writes;
     if (this.recording) {
       await saveRecording(this.deps.db, call, this.recording.pcm()).catch((error: unknown) =>

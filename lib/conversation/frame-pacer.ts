@@ -18,8 +18,10 @@ export class FramePacer {
   private nextDueMs = 0;
   private running = false;
   private generation = 0;
-  /** How late frames left against their schedule (for the benchmark and tests). */
+  /** How late each frame left against its schedule, when asked to keep them (tests). */
   lateness: number[] = [];
+  /** Always kept: frames sent, the latest one's worst lateness, and how many were > 40 ms late. */
+  readonly stats = { frames: 0, maxLateMs: 0, over40: 0 };
 
   constructor(
     private readonly clock: Clock,
@@ -59,7 +61,11 @@ export class FramePacer {
         if (wait > 0) await this.clock.sleep(wait);
         if (generation !== this.generation) break;
         this.queue.shift();
-        if (this.recordLateness) this.lateness.push(this.clock.now() - this.nextDueMs);
+        const late = this.clock.now() - this.nextDueMs;
+        if (this.recordLateness) this.lateness.push(late);
+        this.stats.frames++;
+        this.stats.maxLateMs = Math.max(this.stats.maxLateMs, late);
+        if (late > 40) this.stats.over40++;
         this.sink.media(item.frame);
         this.nextDueMs += FRAME_MS;
       }

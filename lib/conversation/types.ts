@@ -20,8 +20,6 @@ export interface ConversationDeps {
     urlSigningKey: string;
     /** Silence that ends the callee's turn. */
     silenceMs: number;
-    /** Keep each outbound frame's lateness against its schedule (benchmarks). */
-    measureFrames?: boolean;
   };
 }
 

@@ -324,6 +324,35 @@ describe('a real call through the Twilio adapter', () => {
     expect(call.transcripts.map((t) => t.user)).toEqual(['assistant']);
   }, 60_000);
 
+  it('apologises and ends with an error when the language model fails mid-call', async () => {
+    setFakeMode(fakeDir, { stt: { text: 'Who is this?' }, llm: { fail: true } });
+    const callId = await dispatch(server.url, org.apiKey, {
+      phone_number: '+14155550127',
+      task: TASK,
+      first_sentence: 'Hello there.',
+    });
+    const { create, twiml, callback } = await dialled(callId);
+    const sid = create.sid!;
+    await status(callback, sid, 'in-progress');
+    const callee = await CalleeStream.open(twiml.streamUrl);
+    callee.start(sid, { callId, token: twiml.token });
+    await agentDone(callee);
+    const heard = callee.media.length;
+    await callee.say(engine, 'Who is this?');
+    await eventually(() => (hangUps(sid).length > 0 ? true : undefined), 20_000);
+    expect(callee.media.length - heard).toBeGreaterThan(25);
+    callee.stop(sid);
+    callee.close();
+    await status(callback, sid, 'completed', { CallDuration: '9' });
+    const call = await waitForEnd(server.url, org.apiKey, callId);
+    expect(call).toMatchObject({ queue_status: 'call_error', price: 0, call_ended_by: 'SYSTEM' });
+    expect(call.error_message).toMatch(/^The agent failed/);
+    expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
+      ['assistant', 'Hello there.'],
+      ['user', 'Who is this?'],
+    ]);
+  }, 60_000);
+
   it('leaves a message on voicemail when machine detection says so, then hangs up', async () => {
     setFakeMode(fakeDir, {
       llm: {

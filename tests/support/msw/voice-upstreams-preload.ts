@@ -15,7 +15,7 @@ import { setupServer } from 'msw/node';
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
   stt?: { texts?: string[]; fail?: boolean; latencyMs?: number; text?: string };
-  /** Replies of the language model, in order of requests (then `reply`); `fail` answers 500. */
+  /** Replies of the language model, in order of requests (then `reply`); `fail` answers 400. */
   llm?: { replies?: string[]; reply?: string; fail?: boolean; firstTokenMs?: number };
 }
 
@@ -108,8 +108,9 @@ if (llmBase) {
       const llm = mode().llm ?? {};
       const n = counters.llm++;
       record({ service: 'llm', n, stream: body.stream === true, messages: body.messages });
+      // Not a 5xx: the openai client would retry it, and msw (2.x) never answers a retried request.
       if (llm.fail)
-        return HttpResponse.json({ error: { message: 'fake outage' } }, { status: 500 });
+        return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
       const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
       if (!body.stream) {
         return HttpResponse.json({
