@@ -74,6 +74,9 @@ export class TwilioCarrier implements CarrierLine {
       autoRetry: true,
       maxRetries: 2,
     });
+    // The client loads its REST modules on first use (~150 ms of blocked event loop): at start-up,
+    // not in the middle of other calls' audio.
+    void this.client.calls;
     this.endpointUrl = base ? base.origin : 'https://api.twilio.com';
     this.description =
       `twilio (account ${options.accountSid.slice(0, 8)}…, from ${options.fromNumber}, ` +
