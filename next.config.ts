@@ -22,6 +22,7 @@ const nextConfig: NextConfig = {
     'wasm-media-encoders',
     'opusscript',
     'libflacjs',
+    'twilio',
   ],
   poweredByHeader: false,
   // App Router folders starting with a dot are not routes: /.well-known/* is served from app/well-known.

@@ -198,6 +198,31 @@ export const envSchema = z
       120,
       z.int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'at most 1e6'),
     ),
+    // A Twilio account: all three set → real calls through Twilio; unset → the sandbox line.
+    TWILIO_ACCOUNT_SID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC + 32 hex digits)')
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM_NUMBER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +14155550100')
+        .optional(),
+    ),
+    // Scheme and host that replace Twilio's API host (a Twilio-compatible stand-in); unset: Twilio.
+    TWILIO_API_BASE_URL: optionalUrl,
+    // An OpenAI-compatible /audio/transcriptions server (base URL as the openai client takes it).
+    STT_UPSTREAM_URL: optionalUrl,
+    STT_UPSTREAM_API_KEY: optionalString,
+    STT_UPSTREAM_MODEL: z.string().trim().min(1).default('whisper-1'),
+    // Silence after callee speech that ends their turn on a real call, in milliseconds.
+    END_OF_TURN_SILENCE_MS: numberOr(
+      500,
+      z.int('must be a whole number').min(100, 'must be at least 100').max(5_000, 'at most 5000'),
+    ),
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])
@@ -219,6 +244,7 @@ export const envSchema = z
         message: 'AGENT_LLM_BASE_URL and AGENT_LLM_MODEL must be set together',
       });
     }
+    checkTwilio(env, ctx);
     if (Boolean(env.SANITY_PROJECT_ID) !== Boolean(env.SANITY_DATASET)) {
       ctx.addIssue({
         code: 'custom',
@@ -229,6 +255,55 @@ export const envSchema = z
   });
 
 export type Config = z.infer<typeof envSchema>;
+
+const TWILIO_VARS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const;
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+/** Twilio needs all three credentials, a public URL it can reach, and a recognizer. */
+function checkTwilio(
+  env: Partial<
+    Record<(typeof TWILIO_VARS)[number] | 'PUBLIC_API_URL' | 'STT_UPSTREAM_URL', string>
+  >,
+  ctx: z.RefinementCtx,
+): void {
+  const set = TWILIO_VARS.filter((name) => env[name]);
+  if (set.length === 0) return;
+  if (set.length < TWILIO_VARS.length) {
+    for (const name of TWILIO_VARS.filter((n) => !env[n])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${TWILIO_VARS.join(', ')} must be set together (real calls through Twilio)`,
+      });
+    }
+    return;
+  }
+  if (!env.PUBLIC_API_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_API_URL'],
+      message:
+        'must be set for real calls through Twilio: the https URL at which Twilio reaches this API (a tunnel in development)',
+    });
+  } else {
+    const url = new URL(env.PUBLIC_API_URL);
+    if (url.protocol !== 'https:' && !LOOPBACK.test(url.hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_API_URL'],
+        message: 'must be https for real calls through Twilio (http only on loopback)',
+      });
+    }
+  }
+  if (!env.STT_UPSTREAM_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STT_UPSTREAM_URL'],
+      message:
+        'must be set for real calls through Twilio: an OpenAI-compatible speech-to-text base URL (e.g. https://api.openai.com/v1 with STT_UPSTREAM_API_KEY)',
+    });
+  }
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

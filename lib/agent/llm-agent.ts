@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { AgentBrain, AgentContext, AgentLine } from './types';
+import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
 
 const END_MARK = '[END]';
 const MAX_AGENT_LINES = 20;
@@ -22,6 +22,18 @@ const Reply = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
 });
 
+const StreamChunk = z.object({
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }) })),
+});
+
+/** How much of the text's end could be the start of the end mark. */
+function heldBackLength(text: string): number {
+  for (let n = Math.min(END_MARK.length - 1, text.length); n > 0; n--) {
+    if (END_MARK.startsWith(text.slice(-n))) return n;
+  }
+  return 0;
+}
+
 /** Any OpenAI-compatible chat-completions server plays the agent, through the official client. */
 export class LlmAgent implements AgentBrain {
   readonly kind = 'llm' as const;
@@ -41,14 +53,18 @@ export class LlmAgent implements AgentBrain {
     this.description = `llm agent (${new URL(options.baseURL).host}, model ${options.model})`;
   }
 
+  private messages(context: AgentContext, instruction?: string) {
+    return [
+      { role: 'system' as const, content: system(context) },
+      ...context.turns.map((t) => ({ role: t.user, content: t.text })),
+      ...(instruction ? [{ role: 'user' as const, content: instruction }] : []),
+    ];
+  }
+
   private async complete(context: AgentContext, instruction?: string): Promise<string> {
     const completion = await this.client.chat.completions.create({
       model: this.model,
-      messages: [
-        { role: 'system', content: system(context) },
-        ...context.turns.map((t) => ({ role: t.user, content: t.text })),
-        ...(instruction ? [{ role: 'user' as const, content: instruction }] : []),
-      ],
+      messages: this.messages(context, instruction),
     });
     // Checked with zod: a compatible server may still answer with an odd shape.
     return (Reply.parse(completion).choices[0]!.message.content ?? '').trim();
@@ -62,6 +78,43 @@ export class LlmAgent implements AgentBrain {
     const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
     const text = raw.replaceAll(END_MARK, '').trim() || 'Goodbye.';
     return { text, end: raw.includes(END_MARK) || spoken >= MAX_AGENT_LINES };
+  }
+
+  /**
+   * The reply token by token. The end mark may arrive split across chunks, so a tail that could
+   * still become it is held back until the next chunk says otherwise.
+   */
+  async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
+    // On voicemail the model writes the whole message (it may open with first_sentence itself).
+    if (context.turns.length === 0 && context.firstSentence && context.answeredBy !== 'voicemail') {
+      yield { text: context.firstSentence, end: false };
+      return;
+    }
+    const stream = await this.client.chat.completions.create(
+      { model: this.model, messages: this.messages(context), stream: true },
+      { signal },
+    );
+    let held = '';
+    let ended = false;
+    let said = false;
+    for await (const chunk of stream) {
+      const piece = StreamChunk.parse(chunk).choices[0]?.delta.content ?? '';
+      held += piece;
+      if (held.includes(END_MARK)) {
+        ended = true;
+        held = held.replaceAll(END_MARK, '');
+      }
+      const keep = heldBackLength(held);
+      const out = held.slice(0, held.length - keep);
+      held = held.slice(held.length - keep);
+      if (out) {
+        said ||= /\S/.test(out);
+        yield { text: out };
+      }
+    }
+    const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
+    const tail = said || /\S/.test(held) ? held : 'Goodbye.';
+    yield { text: tail, end: ended || spoken >= MAX_AGENT_LINES };
   }
 
   summarize(context: AgentContext): Promise<string> {

@@ -1,4 +1,4 @@
-import type { AgentBrain, AgentContext, AgentLine } from './types';
+import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
 
 const MAX_TASK_POINTS = 6;
 const CLOSING = 'Thank you for your time. Goodbye!';
@@ -36,6 +36,16 @@ export class ScriptedAgent implements AgentBrain {
     const point = points[spoken - 1];
     if (point) return Promise.resolve({ text: point, end: false });
     return Promise.resolve({ text: CLOSING, end: true });
+  }
+
+  /** The same line word by word, as a language model would stream it. */
+  async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
+    const line = await this.nextLine(context);
+    const words = line.text.split(/(?<=\s)/);
+    for (const [i, word] of words.entries()) {
+      if (signal?.aborted) return;
+      yield { text: word, ...(i === words.length - 1 ? { end: line.end } : {}) };
+    }
   }
 
   summarize(context: AgentContext): Promise<string> {

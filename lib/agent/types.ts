@@ -16,11 +16,22 @@ export interface AgentLine {
   end: boolean;
 }
 
+/** A piece of a reply as it arrives; the last one says whether the agent hangs up after it. */
+export interface AgentDelta {
+  text: string;
+  end?: boolean;
+}
+
 /** The agent brain port: decides the agent's next line of a call. */
 export interface AgentBrain {
   readonly kind: 'scripted' | 'llm';
   readonly description: string;
   nextLine(context: AgentContext): Promise<AgentLine>;
+  /**
+   * The same line as it is produced, for live calls; an aborted signal stops it. Brains without
+   * it are streamed whole (see streamLine in stream-line.ts).
+   */
+  streamLine?(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta>;
   /** A one-paragraph summary of a finished call. */
   summarize(context: AgentContext): Promise<string>;
 }

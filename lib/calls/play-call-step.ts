@@ -4,6 +4,7 @@ import { schema, type Executor } from '../db';
 import { DEFAULT_CONCURRENT_CALLS } from '../orgs/effective-limits';
 import { ApiError } from '../http/api-error';
 import type { LineTurn } from '../telephony';
+import { carrierOverdue, carrierStart, placeCarrierCall } from './dial-carrier';
 import { finishCall, type CallEnding } from './finish-call';
 import { getTranscripts } from './get-call';
 import { pickVoices, speakLine } from './speak-line';
@@ -48,6 +49,7 @@ async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: 
 /** queued → started: waits for a free line under the org's cap, then dials. */
 async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   const now = new Date(deps.clock.now());
+  let started = false;
   await deps.db.transaction(async (tx) => {
     // Dialing takes the org row's lock, so the cap holds across instances.
     const [org] = await tx
@@ -60,28 +62,31 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
       schema.calls,
       and(eq(schema.calls.orgId, call.orgId), eq(schema.calls.queueStatus, 'started')),
     );
-    const outcome = deps.provider.connect(call.toNumber);
+    const outcome = deps.provider.kind === 'sandbox' ? deps.provider.connect(call.toNumber) : null;
+    started = active < cap;
     const values: Partial<CallRow> =
       active >= cap
         ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
-        : {
-            queueStatus: 'started',
-            startedAt: now,
-            answeredBy:
-              outcome.kind === 'failed'
-                ? outcome.answeredBy
-                : outcome.kind === 'voicemail'
-                  ? 'voicemail'
-                  : 'human',
-            lineState: (outcome.kind === 'failed'
-              ? { phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
-              : {
-                  phase: 'talking',
-                  seq: 0,
-                  ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
-                }) satisfies LineState,
-            nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
-          };
+        : !outcome
+          ? carrierStart(call, now)
+          : {
+              queueStatus: 'started',
+              startedAt: now,
+              answeredBy:
+                outcome.kind === 'failed'
+                  ? outcome.answeredBy
+                  : outcome.kind === 'voicemail'
+                    ? 'voicemail'
+                    : 'human',
+              lineState: (outcome.kind === 'failed'
+                ? { phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
+                : {
+                    phase: 'talking',
+                    seq: 0,
+                    ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
+                  }) satisfies LineState,
+              nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
+            };
     const updated = await tx
       .update(schema.calls)
       .set({ ...values, leaseToken: null, leaseUntil: null })
@@ -95,6 +100,8 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
       .returning({ id: schema.calls.id });
     if (updated.length === 0) throw new LeaseLost();
   });
+  // A real call is placed once the line is ours, outside the org's lock (a network round trip).
+  if (started && deps.provider.kind === 'twilio') await placeCarrierCall(deps, deps.provider, call);
 }
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
@@ -143,7 +150,9 @@ async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<vo
     const said =
       state.greeting !== undefined && !last
         ? state.greeting
-        : deps.provider.recipientTurn({ callId: call.id, turns });
+        : deps.provider.kind === 'sandbox'
+          ? deps.provider.recipientTurn({ callId: call.id, turns })
+          : null;
     if (said === null) {
       return end(deps, call, { queueStatus: 'complete', endedBy: 'USER' }, context);
     }
@@ -195,6 +204,7 @@ export async function playCallStep(deps: CallDeps, call: CallRow): Promise<void>
   const state: LineState = call.lineState ?? { phase: 'talking', seq: 0 };
   try {
     if (call.queueStatus === 'queued') return await dial(deps, call);
+    if (state.phase === 'carrier') return await carrierOverdue(deps, call);
     if (state.phase === 'failing') {
       return await end(deps, call, {
         queueStatus: 'call_error',

@@ -30,12 +30,15 @@ export interface CallDeps {
 
 /** The provider's state of a call between steps, kept on the call row. */
 export interface LineState {
-  phase: 'failing' | 'talking' | 'ending';
+  /** carrier: a real call, advanced by the carrier's callbacks and its media stream. */
+  phase: 'failing' | 'talking' | 'ending' | 'carrier';
   /** Next transcript position. */
   seq: number;
   errorMessage?: string;
   greeting?: string;
   endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
+  /** The furthest carrier status applied (a late `ringing` never undoes `in-progress`). */
+  carrierStatus?: string;
   /** Consecutive failed attempts at the current step. */
   failures?: number;
 }

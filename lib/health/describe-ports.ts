@@ -7,6 +7,7 @@ import { getAgentBrain } from '../agent';
 import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { getCallProvider } from '../telephony';
+import { getSpeechRecognizer } from '../conversation/speech-recognizer';
 import { getWebhookSender } from '../webhooks';
 
 export type PortName =
@@ -19,7 +20,8 @@ export type PortName =
   | 'telephony'
   | 'agent'
   | 'scheduler'
-  | 'speech';
+  | 'speech'
+  | 'recognizer';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -37,5 +39,8 @@ export function describePorts(): Record<PortName, string> {
       : 'off (call /internal/cron/calls to advance calls)',
     // Describing the engine starts no worker: they start on the first synthesis.
     speech: getSpeechEngine().description,
+    recognizer:
+      getSpeechRecognizer()?.description ??
+      'none (the sandbox line needs none; real calls need STT_UPSTREAM_URL)',
   };
 }

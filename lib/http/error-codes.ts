@@ -160,6 +160,11 @@ export const errorCodes = {
     message: 'Bot verification is required.',
     hint: 'Complete the verification challenge and send its token as botCheckToken.',
   },
+  CARRIER_SIGNATURE_INVALID: {
+    status: 403,
+    message: 'The request does not carry a valid carrier signature.',
+    hint: 'Only the carrier calls this endpoint; it signs each request with the account auth token.',
+  },
   BOTCHECK_INVALID: {
     status: 403,
     message: 'Bot verification failed.',

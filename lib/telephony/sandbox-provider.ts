@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { outcomeForNumber } from './test-numbers';
-import type { CallProvider, ConnectOutcome, LineTurn } from './types';
+import type { ConnectOutcome, LineTurn, SandboxLine } from './types';
 
 const REPLIES = [
   'Sure, that works for me.',
@@ -20,7 +20,7 @@ function pick<T>(items: readonly T[], seed: string): T {
  * A simulated line: no phone network is reached. The far end is a scripted person who answers
  * (or not, for the test numbers), replies to each line of the agent and says goodbye last.
  */
-export class SandboxCallProvider implements CallProvider {
+export class SandboxCallProvider implements SandboxLine {
   readonly kind = 'sandbox' as const;
   readonly sandbox = true;
   readonly endpointUrl = 'sandbox://simulated-line';

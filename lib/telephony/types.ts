@@ -9,9 +9,7 @@ export interface LineTurn {
   text: string;
 }
 
-/** The telephony port: places the call and speaks for the far end of the line. */
-export interface CallProvider {
-  readonly kind: 'sandbox';
+interface LineBase {
   /** One line for the start-up log. */
   readonly description: string;
   /** Shown on every call record as `endpoint_url`. */
@@ -19,7 +17,38 @@ export interface CallProvider {
   /** The caller id used when a call names none. */
   readonly defaultFrom: string;
   readonly sandbox: boolean;
+}
+
+/** The simulated line: places nothing and speaks for the far end itself. */
+export interface SandboxLine extends LineBase {
+  readonly kind: 'sandbox';
   connect(toNumber: string): ConnectOutcome;
   /** What the person on the line says next; null hangs up. */
   recipientTurn(context: { callId: string; turns: LineTurn[] }): string | null;
 }
+
+/** What placing a real call needs. */
+export interface PlaceCallRequest {
+  callId: string;
+  to: string;
+  from: string;
+  /** Seconds; the carrier hangs up after this long on its own. */
+  timeLimitS: number;
+  /** Signed, expiring token the media stream's `start` frame must carry back. */
+  streamToken: string;
+}
+
+/** A real phone network: calls are placed over its REST API and talk over its media stream. */
+export interface CarrierLine extends LineBase {
+  readonly kind: 'twilio';
+  /** Our public origin as the carrier reaches it (signatures are computed over it). */
+  readonly publicApiUrl: string;
+  placeCall(request: PlaceCallRequest): Promise<{ carrierCallSid: string }>;
+  /** Ends a live call (idempotent at the carrier: a finished call stays finished). */
+  hangUp(carrierCallSid: string): Promise<void>;
+  /** Checks `X-Twilio-Signature` over the full URL and the form parameters (none for a GET). */
+  validSignature(signature: string | null, url: string, params: Record<string, string>): boolean;
+}
+
+/** The telephony port: the sandbox line or a carrier. */
+export type CallProvider = SandboxLine | CarrierLine;

@@ -1,4 +1,5 @@
 import { ttsSocketRoute } from './tts-socket';
+import { twilioMediaRoute } from './twilio-media-socket';
 import type { WebSocketEndpoint } from './types';
 
 export { UpgradeRefused, type WebSocketEndpoint } from './types';
@@ -10,4 +11,5 @@ export { UpgradeRefused, type WebSocketEndpoint } from './types';
  */
 export const webSocketRoutes: Record<string, WebSocketEndpoint> = {
   '/v2/tts/ws': ttsSocketRoute,
+  '/v1/telephony/twilio/media': twilioMediaRoute,
 };

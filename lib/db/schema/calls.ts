@@ -80,6 +80,8 @@ export const calls = pgTable(
     sandbox: boolean('sandbox').notNull(),
     /** The API origin the call was placed through: links in its webhook point there. */
     apiOrigin: text('api_origin').notNull(),
+    /** The carrier's id of the call (Twilio's call SID); null on the sandbox line. */
+    carrierCallSid: text('carrier_call_sid'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     /** Scheduling: when the next step is due, and which worker holds it until when. */
@@ -105,6 +107,9 @@ export const calls = pgTable(
     index('calls_org_active_idx')
       .on(t.orgId)
       .where(sql`${t.queueStatus} = 'started'`),
+    uniqueIndex('calls_carrier_call_sid_key')
+      .on(t.carrierCallSid)
+      .where(sql`${t.carrierCallSid} IS NOT NULL`),
     uniqueIndex('calls_idempotency_key')
       .on(t.orgId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),

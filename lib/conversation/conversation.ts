@@ -1,0 +1,257 @@
+import { eq } from 'drizzle-orm';
+import type { AgentContext } from '../agent';
+import type { CallEndedBy, CallRow } from '../calls/types';
+import { pickVoices, type LineVoice } from '../calls/speak-line';
+import { schema } from '../db';
+import type { LineTurn } from '../telephony';
+import { CallRecording } from './call-recording';
+import { noteEnding, saveRecording, writeLine } from './call-writes';
+import { FramePacer } from './frame-pacer';
+import { decodeMulaw } from './mulaw';
+import { openStream } from './open-stream';
+import { ReplyPlayer, type Heard, type Reply } from './reply-player';
+import { TurnDetector, type TurnEvent } from './turn-detector';
+import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
+import type { ConversationDeps, StreamTransport } from './types';
+
+const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
+/** How often the loop asks whether machine detection has answered, and for how long. */
+const AMD_POLL_MS = 1_000;
+const AMD_POLL_FOR_MS = 60_000;
+
+/**
+ * The loop of one live call: callee audio → end of turn → recognizer → the agent's streamed
+ * reply → speech → paced frames back, with barge-in, transcript lines of what was heard,
+ * the mixed recording, max_duration and voicemail. It never finishes the call itself: it hangs
+ * up through the carrier and notes why; the carrier's final callback finishes it (any instance).
+ */
+export class Conversation {
+  private call: CallRow | null = null;
+  private streamSid = '';
+  private startedAtMs = 0;
+  private readonly detector: TurnDetector;
+  private readonly pacer: FramePacer;
+  private readonly player: ReplyPlayer;
+  private recording: CallRecording | null = null;
+  private voice: LineVoice = { engineVoice: undefined };
+  private answeredBy: 'human' | 'voicemail' = 'human';
+  private readonly turns: LineTurn[] = [];
+  private seq = 0;
+  private writes: Promise<void> = Promise.resolve();
+  private turnWork: Promise<void> = Promise.resolve();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private ending = false;
+  private closed = false;
+  private hungUp = false;
+  private failure: string | undefined;
+
+  constructor(
+    private readonly deps: ConversationDeps,
+    private readonly transport: StreamTransport,
+  ) {
+    this.detector = new TurnDetector({ silenceMs: deps.settings.silenceMs });
+    this.pacer = new FramePacer(deps.clock, {
+      media: (frame) => {
+        this.recording?.add(this.elapsedMs(), decodeMulaw(frame));
+        this.player.onFrameSent(this.elapsedMs());
+        this.transport.send({
+          event: 'media',
+          streamSid: this.streamSid,
+          media: { payload: frame.toString('base64') },
+        });
+      },
+      mark: (name) =>
+        this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
+    });
+    this.player = new ReplyPlayer(deps, this.pacer, {
+      voice: () => this.voice,
+      language: () => this.call?.language ?? null,
+      settled: (reply, heard) => this.onReplySettled(reply, heard),
+      failed: (message) => this.fail(message),
+    });
+  }
+
+  private elapsedMs(): number {
+    return this.deps.clock.now() - this.startedAtMs;
+  }
+
+  async handleText(text: string): Promise<void> {
+    const frame = parseInboundFrame(text);
+    if (!frame) return this.transport.close(1007, 'not a media stream frame');
+    await this.handleFrame(frame);
+  }
+
+  async handleFrame(frame: InboundFrame): Promise<void> {
+    if (this.closed) return;
+    switch (frame.event) {
+      case 'start':
+        if (!this.call) await this.start(frame);
+        return;
+      case 'media':
+        if (this.call)
+          this.onMedia(frame.media.timestamp, Buffer.from(frame.media.payload, 'base64'));
+        return;
+      case 'mark':
+        if (frame.mark.name === 'apology') return this.hangUp('SYSTEM');
+        return this.player.onMark(frame.mark.name);
+      case 'stop':
+        return this.onClosed();
+      default:
+        return;
+    }
+  }
+
+  private async start(frame: StartFrame): Promise<void> {
+    const opened = await openStream(this.deps, frame);
+    if ('refused' in opened) return this.transport.close(1008, opened.refused);
+    const call = opened.call;
+    this.call = call;
+    this.streamSid = frame.streamSid;
+    this.startedAtMs = this.deps.clock.now();
+    this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
+    if (call.record) this.recording = new CallRecording();
+    if (!call.carrierCallSid) {
+      await this.deps.db
+        .update(schema.calls)
+        .set({ carrierCallSid: frame.start.callSid })
+        .where(eq(schema.calls.id, call.id));
+      this.call = { ...call, carrierCallSid: frame.start.callSid };
+    }
+    this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
+    const limit = setTimeout(() => void this.hangUp('MAX_DURATION'), call.maxDuration * 60_000);
+    this.timers.push(limit);
+    if (call.answeredBy !== 'voicemail') this.watchMachineDetection();
+    if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
+  }
+
+  private context(): AgentContext {
+    const call = this.call!;
+    return {
+      task: call.task,
+      firstSentence: call.firstSentence,
+      voice: call.voice,
+      language: call.language,
+      answeredBy: this.answeredBy,
+      turns: [...this.turns],
+    };
+  }
+
+  private onMedia(atMs: number, payload: Buffer): void {
+    const pcm = decodeMulaw(payload);
+    this.recording?.add(atMs, pcm);
+    const event = this.detector.push(pcm, atMs);
+    if (!event) return;
+    // Barge-in: the callee talks over the agent, who stops within this frame.
+    if (event.kind === 'speech-start') return this.bargeIn();
+    this.turnWork = this.turnWork.then(() => this.onTurn(event));
+  }
+
+  /** Stops the agent; the carrier drops what it still buffers. */
+  private bargeIn(): void {
+    if (this.player.interrupt()) this.transport.send({ event: 'clear', streamSid: this.streamSid });
+  }
+
+  private async onTurn(turn: Extract<TurnEvent, { kind: 'turn-end' }>): Promise<void> {
+    if (this.ending || this.closed) return;
+    let text: string;
+    try {
+      text = await this.deps.recognizer.transcribe(turn.audio, { language: this.call!.language });
+    } catch (error) {
+      return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
+    }
+    if (!text || this.ending || this.closed) return;
+    this.addLine('user', text, turn.startedAtMs, turn.durationMs);
+    // Still talking (a new turn began while this one was recognized): let them finish.
+    if (!this.detector.inSpeech) this.player.start(this.context());
+  }
+
+  private addLine(user: LineTurn['user'], text: string, startMs: number, durationMs: number) {
+    const call = this.call!;
+    this.turns.push({ user, text });
+    const line = { seq: this.seq++, user, text, startMs, durationMs };
+    // Stamped with when the line began on the call, not when it was written.
+    const now = new Date(this.startedAtMs + startMs);
+    this.writes = this.writes
+      .then(() => writeLine(this.deps.db, call.id, line, now))
+      .catch((error: unknown) => console.error(`call ${call.id}: transcript write failed:`, error));
+  }
+
+  private onReplySettled(reply: Reply, heard: Heard) {
+    if (heard.text) this.addLine('assistant', heard.text, heard.startMs, heard.durationMs);
+    if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
+  }
+
+  /** Machine detection answers through a callback at any instance: its verdict is in the row. */
+  private watchMachineDetection(): void {
+    const startedAt = this.deps.clock.now();
+    const poll = setInterval(() => {
+      if (this.closed || this.ending || this.deps.clock.now() - startedAt > AMD_POLL_FOR_MS) {
+        return clearInterval(poll);
+      }
+      void this.deps.db
+        .select({ answeredBy: schema.calls.answeredBy })
+        .from(schema.calls)
+        .where(eq(schema.calls.id, this.call!.id))
+        .then(([row]) => {
+          if (row?.answeredBy === 'human') clearInterval(poll);
+          if (row?.answeredBy !== 'voicemail' || this.answeredBy === 'voicemail') return;
+          clearInterval(poll);
+          this.answeredBy = 'voicemail';
+          // The greeting is over (the beep): leave the message, then hang up.
+          this.bargeIn();
+          this.player.start(this.context());
+        })
+        .catch(() => undefined);
+    }, AMD_POLL_MS);
+    this.timers.push(poll);
+  }
+
+  /** A recognizer or agent failure: a short apology, then the call ends with the reason. */
+  private async fail(message: string): Promise<void> {
+    if (this.ending || this.closed || !this.call) return;
+    console.error(`call ${this.call.id}: ${message}`);
+    this.failure = message.slice(0, 300);
+    this.bargeIn();
+    this.ending = true;
+    const spoken = await this.player.speakFixed(APOLOGY, 'apology').catch(() => 0);
+    // The apology's mark ends the call; should it never come back, this does.
+    this.timers.push(setTimeout(() => void this.hangUp('SYSTEM'), spoken + 2_000));
+  }
+
+  private async hangUp(endedBy: CallEndedBy): Promise<void> {
+    const call = this.call;
+    if (!call || this.hungUp) return;
+    this.hungUp = true;
+    this.ending = true;
+    await noteEnding(this.deps.db, call.id, {
+      endedBy,
+      ...(this.failure ? { errorMessage: this.failure } : {}),
+    }).catch((error: unknown) => console.error(`call ${call.id}: could not note ending:`, error));
+    if (call.carrierCallSid) {
+      await this.deps.carrier
+        .hangUp(call.carrierCallSid)
+        .catch((error: unknown) => console.error(`call ${call.id}: hang-up failed:`, error));
+    }
+  }
+
+  /** The stream ended (stop frame or socket closed): keep what was heard and the recording. */
+  async onClosed(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.player.interrupt();
+    const call = this.call;
+    if (!call) return;
+    const { frames, maxLateMs, over40 } = this.pacer.stats;
+    console.info(
+      `call ${call.id}: media stream closed: ${frames} frames sent, ` +
+        `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
+    );
+    await this.writes;
+    if (this.recording) {
+      await saveRecording(this.deps.db, call, this.recording.pcm()).catch((error: unknown) =>
+        console.error(`call ${call.id}: recording not saved:`, error),
+      );
+    }
+  }
+}

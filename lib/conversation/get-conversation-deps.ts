@@ -1,0 +1,25 @@
+import { getCallDeps } from '../calls/get-call-deps';
+import { getConfig } from '../config';
+import { getSpeechRecognizer } from './speech-recognizer';
+import type { ConversationDeps } from './types';
+
+/** The process's live-call dependencies, or null when no carrier is configured (sandbox line). */
+export async function getConversationDeps(): Promise<ConversationDeps | null> {
+  const calls = await getCallDeps();
+  const recognizer = getSpeechRecognizer();
+  if (calls.provider.kind !== 'twilio' || !recognizer) return null;
+  const config = getConfig();
+  return {
+    db: calls.db,
+    store: calls.store,
+    clock: calls.clock,
+    speech: calls.speech,
+    brain: calls.brain,
+    recognizer,
+    carrier: calls.provider,
+    settings: {
+      urlSigningKey: config.URL_SIGNING_KEY,
+      silenceMs: config.END_OF_TURN_SILENCE_MS,
+    },
+  };
+}

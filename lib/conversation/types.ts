@@ -1,0 +1,30 @@
+import type { AgentBrain } from '../agent';
+import type { Db } from '../db';
+import type { Clock } from '../runtime/clock';
+import type { SpeechEngine } from '../speech';
+import type { Store } from '../store';
+import type { CarrierLine } from '../telephony';
+import type { SpeechRecognizer } from './speech-recognizer';
+import type { OutboundFrame } from './twilio-frames';
+
+/** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
+export interface ConversationDeps {
+  db: Db;
+  store: Store;
+  clock: Clock;
+  speech: SpeechEngine;
+  brain: AgentBrain;
+  recognizer: SpeechRecognizer;
+  carrier: CarrierLine;
+  settings: {
+    urlSigningKey: string;
+    /** Silence that ends the callee's turn. */
+    silenceMs: number;
+  };
+}
+
+/** The media stream's socket as the loop sees it. */
+export interface StreamTransport {
+  send(frame: OutboundFrame): void;
+  close(code: number, reason: string): void;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "carrier_call_sid" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "calls_carrier_call_sid_key" ON "calls" USING btree ("carrier_call_sid") WHERE "calls"."carrier_call_sid" IS NOT NULL;

@@ -1,0 +1,112 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import { z } from 'zod';
+import type { CarrierLine, PlaceCallRequest } from './types';
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  fromNumber: string;
+  /** Our public origin, e.g. https://api.example.com (http only on loopback). */
+  publicApiUrl: string;
+  /** Scheme and host replacing https://api.twilio.com on every REST request (a stand-in). */
+  apiBaseUrl?: string;
+}
+
+export const TWILIO_STATUS_PATH = '/v1/telephony/twilio/status';
+export const TWILIO_MEDIA_PATH = '/v1/telephony/twilio/media';
+
+/** Sends every REST request to another host: the path and query stay Twilio's. */
+class RedirectingClient extends twilio.RequestClient {
+  constructor(private readonly base: URL) {
+    super({ timeout: 15_000 });
+  }
+  override request<T>(opts: RequestClient.RequestOptions<T>) {
+    const uri = new URL(opts.uri);
+    uri.protocol = this.base.protocol;
+    uri.host = this.base.host;
+    return super.request<T>({ ...opts, uri: uri.href });
+  }
+}
+
+const CreatedCall = z.object({ sid: z.string().min(1) });
+
+/** The media stream's URL as Twilio dials it: wss, or ws for an http origin on loopback. */
+export function mediaStreamUrl(publicApiUrl: string): string {
+  const url = new URL(TWILIO_MEDIA_PATH, publicApiUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+export function statusCallbackUrl(publicApiUrl: string, callId: string): string {
+  const url = new URL(TWILIO_STATUS_PATH, publicApiUrl);
+  url.searchParams.set('call_id', callId);
+  return url.href;
+}
+
+/** TwiML that connects the answered call to our media stream, carrying the call id and token. */
+export function streamTwiml(publicApiUrl: string, callId: string, token: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  const stream = response.connect().stream({ url: mediaStreamUrl(publicApiUrl) });
+  stream.parameter({ name: 'callId', value: callId });
+  stream.parameter({ name: 'token', value: token });
+  return response.toString();
+}
+
+/** Real calls through Twilio's REST API and Media Streams, with the official client. */
+export class TwilioCarrier implements CarrierLine {
+  readonly kind = 'twilio' as const;
+  readonly sandbox = false;
+  readonly endpointUrl: string;
+  readonly defaultFrom: string;
+  readonly description: string;
+  readonly publicApiUrl: string;
+  private readonly client: twilio.Twilio;
+  private readonly authToken: string;
+
+  constructor(options: TwilioOptions) {
+    this.authToken = options.authToken;
+    this.defaultFrom = options.fromNumber;
+    this.publicApiUrl = options.publicApiUrl.replace(/\/+$/, '');
+    const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
+    this.client = twilio(options.accountSid, options.authToken, {
+      ...(base ? { httpClient: new RedirectingClient(base) } : {}),
+      autoRetry: true,
+      maxRetries: 2,
+    });
+    // The client loads its REST modules on first use (~150 ms of blocked event loop): at start-up,
+    // not in the middle of other calls' audio.
+    void this.client.calls;
+    this.endpointUrl = base ? base.origin : 'https://api.twilio.com';
+    this.description =
+      `twilio (account ${options.accountSid.slice(0, 8)}…, from ${options.fromNumber}, ` +
+      `REST ${this.endpointUrl}, reached at ${this.publicApiUrl})`;
+  }
+
+  async placeCall(request: PlaceCallRequest): Promise<{ carrierCallSid: string }> {
+    const callback = statusCallbackUrl(this.publicApiUrl, request.callId);
+    const created = await this.client.calls.create({
+      to: request.to,
+      from: request.from,
+      twiml: streamTwiml(this.publicApiUrl, request.callId, request.streamToken),
+      statusCallback: callback,
+      statusCallbackMethod: 'POST',
+      statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+      timeLimit: request.timeLimitS,
+      machineDetection: 'DetectMessageEnd',
+      asyncAmd: 'true',
+      asyncAmdStatusCallback: callback,
+      asyncAmdStatusCallbackMethod: 'POST',
+    });
+    return { carrierCallSid: CreatedCall.parse(created).sid };
+  }
+
+  async hangUp(carrierCallSid: string): Promise<void> {
+    await this.client.calls(carrierCallSid).update({ status: 'completed' });
+  }
+
+  validSignature(signature: string | null, url: string, params: Record<string, string>): boolean {
+    if (!signature) return false;
+    return twilio.validateRequest(this.authToken, signature, url, params);
+  }
+}

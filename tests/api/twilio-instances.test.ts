@@ -1,0 +1,112 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/leads-api';
+import {
+  CalleeStream,
+  fakeRecords,
+  parseTwiml,
+  signedCallback,
+  TWILIO_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN,
+  VOICE_PRELOAD,
+} from '../support/twilio-line';
+import {
+  createTestOrg,
+  dispatch,
+  getCall,
+  orgDetail,
+  startVoiceServer,
+  TASK,
+  waitForEnd,
+  type TestOrg,
+  type VoiceServer,
+} from '../support/voice-api';
+
+// Two instances on one database and store. The instance holding a call's media stream dies
+// mid-conversation; Twilio's final callback lands at the other one, which finishes the call.
+let first: VoiceServer;
+let second: VoiceServer;
+let org: TestOrg;
+const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const carrierEnv = (port: number) => ({
+  PORT: String(port),
+  PUBLIC_API_URL: `http://127.0.0.1:${port}`,
+  TWILIO_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN,
+  TWILIO_FROM_NUMBER: '+15005550006',
+  TWILIO_API_BASE_URL: 'https://twilio.test',
+  STT_UPSTREAM_URL: 'http://stt.test/v1',
+  VOICE_FAKE_DIR: fakeDir,
+});
+
+beforeAll(async () => {
+  first = await startVoiceServer({ preload: [VOICE_PRELOAD], env: carrierEnv(await freePort()) });
+  org = await createTestOrg(first.url, 20);
+}, 120_000);
+afterAll(async () => {
+  await second?.stop();
+  await first?.dispose();
+});
+
+describe('a real call whose instance dies mid-conversation', () => {
+  it('is finished exactly once by the completed callback at another instance', async () => {
+    const callId = await dispatch(first.url, org.apiKey, {
+      phone_number: '+14155550123',
+      task: TASK,
+      first_sentence: 'Hello, this is Ava.',
+    });
+    const create = await eventually(() =>
+      fakeRecords(fakeDir).find((r) => r.action === 'create' && r.params?.Twiml?.includes(callId)),
+    );
+    const twiml = parseTwiml(create.params!.Twiml!);
+    const callee = await CalleeStream.open(twiml.streamUrl);
+    callee.start(create.sid!, { callId, token: twiml.token });
+    await eventually(() => (callee.media.length > 10 ? true : undefined), 20_000);
+
+    // The stream's instance is gone at once, without finishing anything.
+    await first.kill();
+    expect(callee.closed ?? (await eventually(() => callee.closed ?? undefined))).toBeTruthy();
+    second = await startVoiceServer({
+      shareWith: first,
+      preload: [VOICE_PRELOAD],
+      env: carrierEnv(await freePort()),
+    });
+    expect((await getCall(second.url, org.apiKey, callId)).queue_status).toBe('started');
+
+    const callback = `${second.url}/v1/telephony/twilio/status?call_id=${callId}`;
+    const completed = {
+      AccountSid: TWILIO_ACCOUNT_SID,
+      CallSid: create.sid!,
+      CallStatus: 'completed',
+      CallDuration: '125',
+    };
+    // Twilio retries a callback it could not deliver: both copies land, one finishes.
+    const answers = await Promise.all([
+      signedCallback(callback, completed),
+      signedCallback(callback, completed),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([204, 204]);
+    const call = await waitForEnd(second.url, org.apiKey, callId);
+    expect(call).toMatchObject({
+      queue_status: 'complete',
+      answered_by: 'human',
+      call_ended_by: 'USER',
+      corrected_duration: '125',
+      price: 0.27,
+    });
+    // Charged once: three started minutes of the carrier's duration.
+    expect((await orgDetail(second.url, org.orgId)).wallet.balance_usd).toBeCloseTo(20 - 0.27, 6);
+  }, 120_000);
+});

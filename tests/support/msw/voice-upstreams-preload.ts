@@ -1,0 +1,151 @@
+// Stand-ins for the third-party services of a real phone call, loaded into the server process with
+// `node --import tsx --import ./tests/support/msw/voice-upstreams-preload.ts server.ts`:
+// Twilio's REST API (at TWILIO_API_BASE_URL), an OpenAI-compatible speech-to-text server (at
+// STT_UPSTREAM_URL) and an OpenAI-compatible chat-completions server (at AGENT_LLM_BASE_URL).
+//
+// VOICE_FAKE_DIR names a directory. Every request received is appended as one JSON line to
+// `<dir>/calls.ndjson` ({ service: 'twilio' | 'stt' | 'llm', at, ... }). Before answering, the
+// fake reads `<dir>/mode.json` (see VoiceFakeMode); a missing file means the defaults.
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export interface VoiceFakeMode {
+  /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
+  stt?: { texts?: string[]; fail?: boolean; latencyMs?: number; text?: string };
+  /** Replies of the language model, in order of requests (then `reply`); `fail` answers 400. */
+  llm?: { replies?: string[]; reply?: string; fail?: boolean; firstTokenMs?: number };
+}
+
+const dir = process.env.VOICE_FAKE_DIR;
+const twilioBase = process.env.TWILIO_API_BASE_URL ?? 'https://api.twilio.com';
+const sttBase = process.env.STT_UPSTREAM_URL;
+const llmBase = process.env.AGENT_LLM_BASE_URL;
+
+function mode(): VoiceFakeMode {
+  if (!dir) return {};
+  try {
+    return JSON.parse(readFileSync(join(dir, 'mode.json'), 'utf8')) as VoiceFakeMode;
+  } catch {
+    return {};
+  }
+}
+
+function record(call: Record<string, unknown>): void {
+  if (dir)
+    appendFileSync(join(dir, 'calls.ndjson'), JSON.stringify({ ...call, at: Date.now() }) + '\n');
+}
+
+const counters = { stt: 0, llm: 0 };
+
+const twilioCall = (sid: string, accountSid: string, params: Record<string, string>) => ({
+  sid,
+  account_sid: accountSid,
+  to: params.To ?? null,
+  from: params.From ?? null,
+  status: params.Status ?? 'queued',
+  direction: 'outbound-api',
+  date_created: new Date().toUTCString(),
+  uri: `/2010-04-01/Accounts/${accountSid}/Calls/${sid}.json`,
+});
+
+const chunk = (content: string | null, finish: string | null = null) =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-fake',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: 'test-model',
+    choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
+  })}\n\n`;
+
+const handlers = [
+  http.post(
+    `${twilioBase}/2010-04-01/Accounts/:account/Calls.json`,
+    async ({ request, params }) => {
+      const form = Object.fromEntries(new URLSearchParams(await request.text()));
+      const sid = `CA${randomBytes(16).toString('hex')}`;
+      record({ service: 'twilio', action: 'create', sid, params: form });
+      return HttpResponse.json(twilioCall(sid, String(params.account), form), { status: 201 });
+    },
+  ),
+  http.post(
+    `${twilioBase}/2010-04-01/Accounts/:account/Calls/:sid.json`,
+    async ({ request, params }) => {
+      const form = Object.fromEntries(new URLSearchParams(await request.text()));
+      record({ service: 'twilio', action: 'update', sid: params.sid, params: form });
+      return HttpResponse.json(twilioCall(String(params.sid), String(params.account), form));
+    },
+  ),
+];
+
+if (sttBase) {
+  handlers.push(
+    http.post(`${sttBase}/audio/transcriptions`, async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file');
+      const n = counters.stt++;
+      const stt = mode().stt ?? {};
+      record({
+        service: 'stt',
+        n,
+        model: form.get('model'),
+        bytes: file instanceof Blob ? file.size : 0,
+      });
+      if (stt.latencyMs) await delay(stt.latencyMs);
+      if (stt.fail)
+        return HttpResponse.json({ error: { message: 'fake outage' } }, { status: 500 });
+      return HttpResponse.json({ text: stt.texts?.[n] ?? stt.text ?? '' });
+    }),
+  );
+}
+
+if (llmBase) {
+  handlers.push(
+    http.post(`${llmBase}/chat/completions`, async ({ request }) => {
+      const body = (await request.json()) as { stream?: boolean; messages: unknown[] };
+      const llm = mode().llm ?? {};
+      const n = counters.llm++;
+      record({ service: 'llm', n, stream: body.stream === true, messages: body.messages });
+      // Not a 5xx: the openai client would retry it, and msw (2.x) never answers a retried request.
+      if (llm.fail)
+        return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
+      const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
+      if (!body.stream) {
+        return HttpResponse.json({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: 'test-model',
+          choices: [
+            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } },
+          ],
+        });
+      }
+      // Token-sized pieces, the first after the configured latency.
+      const pieces = reply.match(/\S+\s*|\s+/g) ?? [];
+      const encoder = new TextEncoder();
+      // The client may hang up mid-stream (barge-in aborts the reply): stop writing then.
+      let cancelled = false;
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const write = (text: string) => {
+            if (!cancelled) controller.enqueue(encoder.encode(text));
+          };
+          if (llm.firstTokenMs) await delay(llm.firstTokenMs);
+          for (const piece of pieces) write(chunk(piece));
+          write(chunk(null, 'stop'));
+          write('data: [DONE]\n\n');
+          if (!cancelled) controller.close();
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
+}
+
+setupServer(...handlers).listen({ onUnhandledRequest: 'bypass' });

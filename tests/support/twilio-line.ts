@@ -1,0 +1,219 @@
+// Plays Twilio's side of a real call against a running server: the REST stand-in's records,
+// status callbacks signed as Twilio signs them, and the media stream over a real WebSocket with
+// the callee's audio sent in real time, 20 ms μ-law frames.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import twilio from 'twilio';
+import WebSocket from 'ws';
+import type { SpeechEngine } from '@/lib/speech';
+import { mulawFrames } from '@/lib/conversation/mulaw';
+import type { VoiceFakeMode } from './msw/voice-upstreams-preload';
+
+export const VOICE_PRELOAD = './tests/support/msw/voice-upstreams-preload.ts';
+export const TWILIO_AUTH_TOKEN = 'test-auth-token-0123456789abcdef';
+export const TWILIO_ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
+
+export interface FakeRecord {
+  service: 'twilio' | 'stt' | 'llm';
+  action?: 'create' | 'update';
+  sid?: string;
+  params?: Record<string, string>;
+  at: number;
+  [key: string]: unknown;
+}
+
+export function fakeRecords(dir: string): FakeRecord[] {
+  try {
+    return readFileSync(join(dir, 'calls.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as FakeRecord);
+  } catch {
+    return [];
+  }
+}
+
+export function setFakeMode(dir: string, mode: VoiceFakeMode): void {
+  writeFileSync(join(dir, 'mode.json'), JSON.stringify(mode));
+}
+
+/** What our TwiML asked Twilio to do: the stream URL and its parameters. */
+export function parseTwiml(twiml: string) {
+  const url = /<Stream url="([^"]+)"/.exec(twiml)?.[1];
+  const param = (name: string) =>
+    new RegExp(`<Parameter name="${name}" value="([^"]+)"`).exec(twiml)?.[1];
+  return {
+    streamUrl: url!.replaceAll('&amp;', '&'),
+    callId: param('callId')!,
+    token: param('token')!,
+  };
+}
+
+/** POSTs a form to `url` with the X-Twilio-Signature Twilio would compute (or a given one). */
+export function signedCallback(
+  url: string,
+  params: Record<string, string>,
+  options: { authToken?: string; signature?: string } = {},
+): Promise<Response> {
+  const signature =
+    options.signature ??
+    twilio.getExpectedTwilioSignature(options.authToken ?? TWILIO_AUTH_TOKEN, url, params);
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': signature,
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+export interface ReceivedFrame {
+  at: number;
+  payload: Buffer;
+}
+
+/** The callee's end of a media stream. */
+export class CalleeStream {
+  readonly media: ReceivedFrame[] = [];
+  readonly marks: { name: string; at: number }[] = [];
+  readonly clears: number[] = [];
+  /** When the callee's speech frames were sent: [first, last] per utterance. */
+  readonly utterances: { first: number; last: number }[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private queue: { frame: Buffer; utterance: number }[] = [];
+  private sent = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private startedAt = 0;
+
+  private constructor(
+    readonly socket: WebSocket,
+    private readonly streamSid: string,
+  ) {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as {
+        event: string;
+        media?: { payload: string };
+        mark?: { name: string };
+      };
+      const at = performance.now();
+      if (frame.event === 'media')
+        this.media.push({ at, payload: Buffer.from(frame.media!.payload, 'base64') });
+      if (frame.event === 'clear') this.clears.push(at);
+      if (frame.event === 'mark') {
+        this.marks.push({ name: frame.mark!.name, at });
+        // The frames before a mark were played as they arrived (they are paced in real time).
+        this.send({ event: 'mark', streamSid, mark: frame.mark });
+      }
+    });
+    socket.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+      this.stopClock();
+    });
+  }
+
+  /** Opens the socket with Twilio's signature over `url` (or the given one). */
+  static async open(
+    url: string,
+    options: { signature?: string; authToken?: string } = {},
+  ): Promise<CalleeStream> {
+    const signature =
+      options.signature ??
+      twilio.getExpectedTwilioSignature(options.authToken ?? TWILIO_AUTH_TOKEN, url, {});
+    const socket = new WebSocket(url, { headers: { 'x-twilio-signature': signature } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_req, res) =>
+        reject(
+          Object.assign(new Error(`upgrade refused: ${res.statusCode}`), {
+            status: res.statusCode,
+          }),
+        ),
+      );
+      socket.once('error', reject);
+    });
+    return new CalleeStream(socket, `MZ${Math.random().toString(16).slice(2).padEnd(32, '0')}`);
+  }
+
+  send(frame: unknown): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  /** connected + start, then one inbound frame every 20 ms (silence unless speech is queued). */
+  start(callSid: string, customParameters: Record<string, string>): void {
+    this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
+    this.send({
+      event: 'start',
+      sequenceNumber: '1',
+      streamSid: this.streamSid,
+      start: {
+        accountSid: TWILIO_ACCOUNT_SID,
+        streamSid: this.streamSid,
+        callSid,
+        tracks: ['inbound'],
+        customParameters,
+        mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+      },
+    });
+    this.startedAt = performance.now();
+    const tick = () => {
+      // An absolute schedule, as the phone network's clock is.
+      while (performance.now() - this.startedAt >= this.sent * 20) this.sendFrame();
+      this.timer = setTimeout(tick, 5);
+    };
+    tick();
+  }
+
+  private sendFrame(): void {
+    const speech = this.queue.shift();
+    if (speech) {
+      const now = performance.now();
+      const utterance = this.utterances[speech.utterance]!;
+      if (utterance.first < 0) utterance.first = now;
+      utterance.last = now;
+    }
+    this.send({
+      event: 'media',
+      streamSid: this.streamSid,
+      media: {
+        track: 'inbound',
+        chunk: String(this.sent + 1),
+        timestamp: String(this.sent * 20),
+        payload: (speech?.frame ?? Buffer.alloc(160, 0xff)).toString('base64'),
+      },
+    });
+    this.sent++;
+  }
+
+  /** Queues the callee saying `text` (synthesized by our own engine). */
+  async say(engine: SpeechEngine, text: string): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of engine.synthesize({ text, sampleRate: 8000 })) chunks.push(chunk.pcm);
+    const utterance = this.utterances.push({ first: -1, last: -1 }) - 1;
+    for (const frame of mulawFrames(Buffer.concat(chunks))) this.queue.push({ frame, utterance });
+  }
+
+  get speaking(): boolean {
+    return this.queue.length > 0;
+  }
+
+  stop(callSid: string): void {
+    this.send({
+      event: 'stop',
+      sequenceNumber: String(this.sent + 2),
+      streamSid: this.streamSid,
+      stop: { accountSid: TWILIO_ACCOUNT_SID, callSid },
+    });
+    this.stopClock();
+  }
+
+  private stopClock(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  close(): void {
+    this.stopClock();
+    this.socket.close();
+  }
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { CallRecording } from '@/lib/conversation/call-recording';
+import { FramePacer } from '@/lib/conversation/frame-pacer';
+import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
+import { SentenceCutter } from '@/lib/conversation/sentence-cutter';
+import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
+import { parseInboundFrame } from '@/lib/conversation/twilio-frames';
+import type { Clock } from '@/lib/runtime/clock';
+
+/** A clock that moves only when the test says; sleepers wake in time order. */
+function virtualClock() {
+  let now = 0;
+  const sleepers: { at: number; wake: () => void }[] = [];
+  const clock: Clock & { advance(ms: number): Promise<void> } = {
+    now: () => now,
+    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ at: now + ms, wake })),
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        sleepers.sort((a, b) => a.at - b.at);
+        const next = sleepers[0];
+        if (!next || next.at > end) break;
+        sleepers.shift();
+        now = next.at;
+        next.wake();
+        // Let the woken sender run before the next sleeper.
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      }
+      now = end;
+    },
+  };
+  return clock;
+}
+
+const frame = (amplitude: number) =>
+  Int16Array.from({ length: 160 }, (_, i) => Math.round(amplitude * Math.sin(i / 3)));
+
+describe('turn detection', () => {
+  const feed = (detector: TurnDetector, frames: Int16Array[], from = 0) =>
+    frames.map((f, i) => detector.push(f, from + i * 20)).filter((e): e is TurnEvent => e !== null);
+
+  it('starts speech after two voiced frames and ends the turn after the silence window', () => {
+    const detector = new TurnDetector({ silenceMs: 500 });
+    const speech = Array.from({ length: 30 }, () => frame(8000));
+    const silence = Array.from({ length: 30 }, () => frame(0));
+    const events = feed(detector, [...silence.slice(0, 10), ...speech, ...silence]);
+    expect(events.map((e) => e.kind)).toEqual(['speech-start', 'turn-end']);
+    const end = events[1] as Extract<TurnEvent, { kind: 'turn-end' }>;
+    // 30 voiced frames plus up to 200 ms before speech started, without the trailing silence.
+    expect(end.durationMs).toBe(30 * 20 + 200);
+    expect(end.startedAtMs).toBe(0);
+    expect(end.audio.length).toBe((30 + 10) * 160 * 2);
+  });
+
+  it('ignores a single click and keeps a turn through pauses shorter than the window', () => {
+    const detector = new TurnDetector({ silenceMs: 500 });
+    const click = [frame(8000), ...Array.from({ length: 40 }, () => frame(0))];
+    expect(feed(detector, click)).toEqual([]);
+    const speech = Array.from({ length: 10 }, () => frame(8000));
+    const pause = Array.from({ length: 20 }, () => frame(0)); // 400 ms
+    const events = feed(detector, [...speech, ...pause, ...speech, ...pause, ...pause], 1000);
+    expect(events.map((e) => e.kind)).toEqual(['speech-start', 'turn-end']);
+  });
+});
+
+describe('sentence cutting of a streamed reply', () => {
+  it('hands over each sentence as soon as the next one begins, and the rest at the end', () => {
+    const cutter = new SentenceCutter();
+    const out: string[] = [];
+    for (const piece of [
+      'Gre',
+      'at. ',
+      'Your appoint',
+      'ment is on Fri',
+      'day. Does',
+      ' that work?',
+    ])
+      out.push(...cutter.push(piece));
+    expect(out).toEqual(['Great.', 'Your appointment is on Friday.']);
+    expect(cutter.flush()).toEqual(['Does that work?']);
+  });
+
+  it('keeps decimals and abbreviations whole', () => {
+    const cutter = new SentenceCutter();
+    expect(cutter.push('It costs 3.50 dollars, e.g. for one. Next')).toEqual([
+      'It costs 3.50 dollars, e.g. for one.',
+    ]);
+  });
+});
+
+describe('outbound pacing', () => {
+  it('sends one 20 ms frame per 20 ms of the clock, marks after their frames, and clears at once', async () => {
+    const clock = virtualClock();
+    const sent: string[] = [];
+    const pacer = new FramePacer(
+      clock,
+      {
+        media: () => sent.push(`f@${clock.now()}`),
+        mark: (name) => sent.push(`${name}@${clock.now()}`),
+      },
+      true,
+    );
+    const frames = mulawFrames(Buffer.alloc(160 * 2 * 3)); // 60 ms
+    pacer.enqueue(frames, 'one');
+    pacer.enqueue(frames, 'two');
+    await clock.advance(50);
+    expect(sent).toEqual(['f@0', 'f@20', 'f@40', 'one@40']);
+    await clock.advance(30);
+    expect(sent.slice(4)).toEqual(['f@60', 'f@80']);
+    pacer.clear();
+    await clock.advance(200);
+    expect(sent).toHaveLength(6);
+    expect(pacer.lateness.every((ms) => ms === 0)).toBe(true);
+    // After a gap, a new run starts at once.
+    pacer.enqueue(frames.slice(0, 1), 'three');
+    await clock.advance(1);
+    expect(sent.slice(6)).toEqual(['f@280', 'three@280']);
+  });
+});
+
+describe('μ-law frames and the recording', () => {
+  it('cuts PCM into 160-byte frames padded with silence, and decodes them back', () => {
+    const pcm = Buffer.alloc(200 * 2);
+    for (let i = 0; i < 200; i++) pcm.writeInt16LE(i % 2 ? 4000 : -4000, i * 2);
+    const frames = mulawFrames(pcm);
+    expect(frames.map((f) => f.length)).toEqual([160, 160]);
+    const back = decodeMulaw(frames[0]!);
+    expect(Math.abs(back[1]! - 4000)).toBeLessThan(200);
+    expect(decodeMulaw(frames[1]!)[100]).toBe(0);
+  });
+
+  it('mixes both directions on one timeline', () => {
+    const recording = new CallRecording();
+    recording.add(0, Int16Array.from([1000, 1000]));
+    recording.add(0, Int16Array.from([500, 32000]));
+    recording.add(1000, Int16Array.from([7]));
+    const pcm = recording.pcm();
+    expect(pcm.length).toBe(8001 * 2);
+    expect(pcm.readInt16LE(0)).toBe(1500);
+    expect(pcm.readInt16LE(2)).toBe(32767);
+    expect(pcm.readInt16LE(8000 * 2)).toBe(7);
+  });
+});
+
+describe('media stream frames', () => {
+  it('parses Twilio frames and refuses anything else', () => {
+    expect(
+      parseInboundFrame(
+        JSON.stringify({
+          event: 'media',
+          media: { timestamp: '40', payload: 'AAAA', track: 'inbound' },
+        }),
+      ),
+    ).toMatchObject({ event: 'media', media: { timestamp: 40 } });
+    expect(
+      parseInboundFrame(JSON.stringify({ event: 'media', media: { payload: '@@' } })),
+    ).toBeNull();
+    expect(parseInboundFrame(JSON.stringify({ event: 'hello' }))).toBeNull();
+    expect(parseInboundFrame('not json')).toBeNull();
+  });
+});
