@@ -12,11 +12,13 @@ interface Probe {
   ready: Promise<boolean>;
 }
 
-async function probe(): Promise<boolean> {
-  const store = getStore();
-  const database = getDatabase();
+export interface Pingable {
+  ping(): Promise<void>;
+}
+
+async function probe(ports: Pingable[]): Promise<boolean> {
   try {
-    await withTimeout(Promise.all([store.ping(), database.ping()]), TIMEOUT_MS);
+    await withTimeout(Promise.all(ports.map((port) => port.ping())), TIMEOUT_MS);
     return true;
   } catch {
     return false;
@@ -28,9 +30,12 @@ async function probe(): Promise<boolean> {
  * container health checks; the CMS, CRM and upstreams are left out (the routes that need them
  * answer their own errors, and restarting an instance would not bring them back).
  */
-export function checkReady(now: number = Date.now()): Promise<boolean> {
+export function checkReady(
+  now: number = Date.now(),
+  ports: () => Pingable[] = () => [getStore(), getDatabase()],
+): Promise<boolean> {
   const last = singleton<{ probe?: Probe }>('health.ready', () => ({}));
   if (last.probe && now - last.probe.at < REUSE_MS) return last.probe.ready;
-  last.probe = { at: now, ready: probe() };
+  last.probe = { at: now, ready: probe(ports()) };
   return last.probe.ready;
 }
