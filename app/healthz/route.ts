@@ -1,18 +1,15 @@
 // GET /healthz — public readiness for load balancers and container health checks: names nothing.
-import { defineRoute } from '@/lib/http';
+import { ApiError, defineRoute } from '@/lib/http';
 import { checkReady } from '@/lib/health/check-ready';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute('marketing', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   GET: async () => {
-    const ready = await checkReady();
-    return Response.json(
-      { ok: ready },
-      {
-        status: ready ? 200 : 503,
-        headers: { 'Cache-Control': 'no-store', ...(ready ? {} : { 'Retry-After': '5' }) },
-      },
-    );
+    // Not ready is the same 503 envelope as any outage: it names no adapter and no cause.
+    if (!(await checkReady())) {
+      throw new ApiError('SERVICE_UNAVAILABLE', { headers: { 'Retry-After': '5' } });
+    }
+    return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
   },
 });
