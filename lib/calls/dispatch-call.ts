@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { CallDispatchRequest, type CallDispatchInput } from '@/schemas/calls';
 import { schema } from '../db';
 import { ApiError } from '../http/api-error';
-import { asApiError } from '../http/dependency-errors';
 import { parseBody } from '../http/parse-body';
 import { runIdempotent } from '../idempotency/run-idempotent';
 import { getOrgOrThrow } from '../orgs/get-org';
