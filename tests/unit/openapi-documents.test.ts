@@ -83,14 +83,24 @@ describe('request fields are as strict as their validation', () => {
 describe('responses', () => {
   const post = (path: string) => voice.paths[path].post as Json;
 
-  it('raw audio content types are documented where they are answered', () => {
+  it('raw and compressed audio content types are documented where they are answered', () => {
     const formats: AudioFormat[] = [
       { container: 'wav', encoding: 'pcm_s16le', sampleRate: 24000 },
       { container: 'raw', encoding: 'pcm_s16le', sampleRate: 16000 },
       { container: 'raw', encoding: 'mulaw', sampleRate: 8000 },
+      { container: 'mp3', encoding: 'pcm_s16le', sampleRate: 24000 },
+      { container: 'ogg_opus', encoding: 'pcm_s16le', sampleRate: 24000 },
+      { container: 'flac', encoding: 'pcm_s16le', sampleRate: 24000 },
     ];
     const essences = formats.map((format) => contentType(format).split(';')[0]!);
-    expect(essences).toEqual(['audio/wav', 'audio/L16', 'audio/basic']);
+    expect(essences).toEqual([
+      'audio/wav',
+      'audio/L16',
+      'audio/basic',
+      'audio/mpeg',
+      'audio/ogg',
+      'audio/flac',
+    ]);
     for (const responses of [
       post('/v2/tts').responses,
       voice.paths['/v1/audio/shares/{share_id}'].get.responses,
@@ -101,6 +111,9 @@ describe('responses', () => {
     }
     expect(Object.keys(post('/v2/audio/speech').responses['200'].content).sort()).toEqual([
       'audio/L16',
+      'audio/flac',
+      'audio/mpeg',
+      'audio/ogg',
       'audio/wav',
     ]);
   });
