@@ -85,7 +85,7 @@ describe('the home page', () => {
       }
       expect(text).toMatch(/outbound/i);
       // The curl sample's body is a valid dispatch request, not fields that do not exist.
-      const sample = (await page.locator('pre code').textContent()) ?? '';
+      const sample = (await page.locator('pre code').first().textContent()) ?? '';
       const body = /-d '([\s\S]+)'/.exec(sample)?.[1];
       expect(body).toBeDefined();
       const parsed = CallDispatchRequest.strict().safeParse(JSON.parse(body!));
