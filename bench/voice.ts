@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     rows: { type: 'string', default: '10000' },
     postgres: { type: 'boolean', default: false },
+    // The shared store on a real redis-server (TEST_REDIS_URL or the local default), as in production.
+    redis: { type: 'boolean', default: false },
   },
 });
 
@@ -42,6 +44,7 @@ const settings = {
   warmupSeconds: positiveInt('warmup', args.warmup),
   rows: positiveInt('rows', args.rows),
   database: args.postgres ? 'postgres' : 'pglite',
+  store: args.redis ? 'redis' : 'embedded',
 };
 
 async function load(server: RunningServer, target: Target, seconds: number) {
@@ -140,6 +143,12 @@ async function main(): Promise<void> {
       // The spec's 120 per minute would refuse the load itself; the limiter still runs per request.
       MCP_REQUESTS_PER_MINUTE: '1000000',
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(args.redis
+        ? {
+            REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+            STORE_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}:`,
+          }
+        : {}),
     },
   });
   const stop = () => void server.stop().then(() => process.exit(130));
@@ -147,7 +156,7 @@ async function main(): Promise<void> {
   try {
     const { key, batchId, callId, createMs } = await prepare(server, adminToken);
     console.log(
-      `server ${server.url} (${settings.database}); POST /v1/batches of ${settings.rows} rows took ` +
+      `server ${server.url} (${settings.database}, ${settings.store} store); POST /v1/batches of ${settings.rows} rows took ` +
         `${createMs.toFixed(0)} ms; ${settings.rounds} rounds x ${settings.durationSeconds} s`,
     );
     const auth = { authorization: `Bearer ${key}` };

@@ -117,3 +117,5 @@ export const toolCatalogue = {
   generate_speech: { scope: 'mcp:write', title: 'Generate speech' },
 } as const satisfies Record<string, { scope: McpScope; title: string }>;
 export type ToolName = keyof typeof toolCatalogue;
+
+export const NoInput = z.object({}).describe('No arguments.');

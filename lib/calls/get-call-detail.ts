@@ -10,8 +10,12 @@ export async function getCallDetail(
   callId: string,
   origin: string,
 ): Promise<CallDetailBody> {
-  const row = await getCallRowOrThrow(deps.db, orgId, callId);
-  return renderCall(row, await getTranscripts(deps.db, row.id), {
+  // Both at once (the transcript is only shown once the row proves the call is this org's).
+  const [row, lines] = await Promise.all([
+    getCallRowOrThrow(deps.db, orgId, callId),
+    getTranscripts(deps.db, callId),
+  ]);
+  return renderCall(row, lines, {
     origin,
     urlSigningKey: deps.settings.urlSigningKey,
     nowMs: deps.clock.now(),

@@ -12,11 +12,12 @@ import {
   GetCallInput,
   ListCallsInput,
   ListVoicesInput,
+  NoInput,
   WaitForCallInput,
   WaitForCallOutput,
 } from '@/schemas/mcp';
 import { VoiceListResponse } from '@/schemas/voices';
-import { z } from '@/schemas/zod';
+import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
 import { waitForCall } from '../wait-for-call';
@@ -32,8 +33,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'Get a call',
       description:
         'The full record of one phone call: status (queued, started, completed, error), who ended it, duration, price, transcript lines, and a recording link when it was recorded. Free; changes nothing.',
-      inputSchema: GetCallInput,
-      outputSchema: CallDetail,
+      inputSchema: cachedJsonSchema(GetCallInput),
+      outputSchema: cachedJsonSchema(CallDetail),
       annotations: read,
       scopeChallenge,
     },
@@ -47,8 +48,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'List calls',
       description:
         "The organization's calls, newest first, without transcripts (use get_call for one). Filter by status or batch_id; page with next_cursor. Free; changes nothing.",
-      inputSchema: ListCallsInput,
-      outputSchema: CallListResponse,
+      inputSchema: cachedJsonSchema(ListCallsInput),
+      outputSchema: cachedJsonSchema(CallListResponse),
       annotations: read,
       scopeChallenge,
     },
@@ -61,8 +62,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'Wait for a call to end',
       description:
         'Waits until the call has ended (completed or error) or timeout_seconds pass (default 25, at most 55), sending progress notifications when the client asks for them, then returns the call as get_call does with finished=true/false. Call again to keep waiting. Free; changes nothing.',
-      inputSchema: WaitForCallInput,
-      outputSchema: WaitForCallOutput,
+      inputSchema: cachedJsonSchema(WaitForCallInput),
+      outputSchema: cachedJsonSchema(WaitForCallOutput),
       annotations: read,
       scopeChallenge,
     },
@@ -82,8 +83,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'Get a batch',
       description:
         "A batch's parameters, its analysis (calls by status, call lengths, errors) and each call, as GET /batch returns them; the include_* flags leave parts out. Free; changes nothing.",
-      inputSchema: GetBatchInput,
-      outputSchema: BatchResponse,
+      inputSchema: cachedJsonSchema(GetBatchInput),
+      outputSchema: cachedJsonSchema(BatchResponse),
       annotations: read,
       scopeChallenge,
     },
@@ -104,8 +105,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'List voices',
       description:
         "The voices usable in create_call and generate_speech: the catalogue personas and the organization's own clones (drafts cannot be used until promoted). Free; changes nothing.",
-      inputSchema: ListVoicesInput,
-      outputSchema: VoiceListResponse,
+      inputSchema: cachedJsonSchema(ListVoicesInput),
+      outputSchema: cachedJsonSchema(VoiceListResponse),
       annotations: read,
       scopeChallenge,
     },
@@ -121,8 +122,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
       title: 'Get balance and limits',
       description:
         "The wallet balance (calls and speech are paid from it), total deposits, whether the $5 unlock applies, the organization's effective limits, and speech generations in flight now. Free; changes nothing.",
-      inputSchema: z.object({}),
-      outputSchema: BalanceAndLimits,
+      inputSchema: cachedJsonSchema(NoInput),
+      outputSchema: cachedJsonSchema(BalanceAndLimits),
       annotations: read,
       scopeChallenge,
     },

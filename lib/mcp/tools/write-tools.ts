@@ -13,6 +13,7 @@ import {
   GenerateSpeechOutput,
   StopCallInput,
 } from '@/schemas/mcp';
+import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
 
@@ -28,8 +29,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Place a phone call',
       description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
-      inputSchema: CreateCallInput,
-      outputSchema: CreateCallOutput,
+      inputSchema: cachedJsonSchema(CreateCallInput),
+      outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -55,8 +56,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Place a batch of calls',
       description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
-      inputSchema: CreateBatchInput,
-      outputSchema: CreateBatchOutput,
+      inputSchema: cachedJsonSchema(CreateBatchInput),
+      outputSchema: cachedJsonSchema(CreateBatchOutput),
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -82,8 +83,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       title: 'Stop a call',
       description:
         'Hangs up a queued or ongoing call now (call_ended_by API); the minutes already talked are charged. An ended call answers CALL_NOT_ACTIVE.',
-      inputSchema: StopCallInput,
-      outputSchema: CallStopResponse,
+      inputSchema: cachedJsonSchema(StopCallInput),
+      outputSchema: cachedJsonSchema(CallStopResponse),
       annotations: {
         readOnlyHint: false,
         destructiveHint: true,
@@ -104,8 +105,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Generate speech',
       description: `Turns text into speech in a voice from list_voices and returns a shareable audio link. Each play of the link generates the audio, is billed at $${pricePer1k} per 1,000 characters from the wallet and counts against the organization's concurrent-generation limit, like every speech surface.`,
-      inputSchema: GenerateSpeechInput,
-      outputSchema: GenerateSpeechOutput,
+      inputSchema: cachedJsonSchema(GenerateSpeechInput),
+      outputSchema: cachedJsonSchema(GenerateSpeechOutput),
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
