@@ -1,7 +1,17 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { CallDetailBody } from '@/schemas/calls';
-import { getCallRowOrThrow, getTranscripts } from './get-call';
+import { schema } from '../db';
+import { ApiError } from '../http/api-error';
 import { renderCall } from './render-call';
 import type { CallDeps } from './types';
+
+const t = schema.transcripts;
+// The transcript comes with the row in one statement: a detail read is the hottest call path
+// (REST and the tool server's get_call and wait_for_call), and each statement is a round trip.
+const lines = sql<{ id: number; created_at: string; text: string; user: string }[]>`coalesce(
+  (select json_agg(json_build_object('id', ${t.id}, 'created_at', ${t.createdAt}, 'text', ${t.text}, 'user', ${t.user}) order by ${t.seq})
+   from ${t} where ${t.callId} = ${schema.calls.id}),
+  '[]'::json)`;
 
 /** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */
 export async function getCallDetail(
@@ -10,12 +20,18 @@ export async function getCallDetail(
   callId: string,
   origin: string,
 ): Promise<CallDetailBody> {
-  // Both at once (the transcript is only shown once the row proves the call is this org's).
-  const [row, lines] = await Promise.all([
-    getCallRowOrThrow(deps.db, orgId, callId),
-    getTranscripts(deps.db, callId),
-  ]);
-  return renderCall(row, lines, {
+  const [found] = await deps.db
+    .select({ row: schema.calls, lines })
+    .from(schema.calls)
+    .where(and(eq(schema.calls.id, callId), eq(schema.calls.orgId, orgId)));
+  if (!found) throw new ApiError('NOT_FOUND', { message: 'No call has this id.' });
+  const transcript = found.lines.map((line) => ({
+    id: line.id,
+    createdAt: new Date(line.created_at),
+    text: line.text,
+    user: line.user as (typeof t.$inferSelect)['user'],
+  }));
+  return renderCall(found.row, transcript, {
     origin,
     urlSigningKey: deps.settings.urlSigningKey,
     nowMs: deps.clock.now(),

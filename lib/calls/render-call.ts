@@ -4,7 +4,11 @@ import { microsToUsd } from '../orgs/money';
 import { signRecordingUrl } from './recording-link';
 import type { CallRow } from './types';
 
-type TranscriptRow = typeof schema.transcripts.$inferSelect;
+/** What a transcript line shows of its row. */
+type TranscriptRow = Pick<
+  typeof schema.transcripts.$inferSelect,
+  'id' | 'createdAt' | 'text' | 'user'
+>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const ended = (row: CallRow) => row.queueStatus === 'complete' || row.queueStatus === 'call_error';
