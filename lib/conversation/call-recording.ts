@@ -1,11 +1,29 @@
 /**
  * Both directions of a live call mixed on one 8 kHz timeline (sample offset = stream time), as
  * the sandbox's recordings are one track: inbound frames at their stream timestamps, outbound
- * frames at the time they were sent.
+ * frames at the time the callee hears them.
  */
 export class CallRecording {
   private samples = new Int16Array(8_000 * 60);
   private length = 0;
+  /** Outbound frames sent ahead of their play time: a barge-in may still drop them. */
+  private ahead: { atMs: number; pcm: Int16Array }[] = [];
+
+  /** An outbound frame playing at `atMs`; `nowMs` is the call's time now (everything before it was heard). */
+  addAhead(atMs: number, pcm: Int16Array, nowMs: number): void {
+    this.cut(nowMs, true);
+    this.ahead.push({ atMs, pcm });
+  }
+
+  /** The carrier dropped what had not played by `nowMs` (keep = false) or it was all heard. */
+  cut(nowMs: number, keepLater = false): void {
+    const later: { atMs: number; pcm: Int16Array }[] = [];
+    for (const frame of this.ahead) {
+      if (frame.atMs < nowMs) this.add(frame.atMs, frame.pcm);
+      else if (keepLater) later.push(frame);
+    }
+    this.ahead = later;
+  }
 
   add(atMs: number, pcm: Int16Array): void {
     const start = Math.max(0, Math.round(atMs * 8));

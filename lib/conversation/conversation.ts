@@ -51,9 +51,11 @@ export class Conversation {
   ) {
     this.detector = new TurnDetector({ silenceMs: deps.settings.silenceMs });
     this.pacer = new FramePacer(deps.clock, {
-      media: (frame) => {
-        this.recording?.add(this.elapsedMs(), decodeMulaw(frame));
-        this.player.onFrameSent(this.elapsedMs());
+      media: (frame, playAtMs) => {
+        // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
+        const atMs = playAtMs - this.startedAtMs;
+        this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
+        this.player.onFrameSent(atMs);
         this.transport.send({
           event: 'media',
           streamSid: this.streamSid,
@@ -149,6 +151,7 @@ export class Conversation {
   /** Stops the agent; the carrier drops what it still buffers. */
   private bargeIn(): void {
     if (this.player.interrupt()) this.transport.send({ event: 'clear', streamSid: this.streamSid });
+    this.recording?.cut(this.elapsedMs());
   }
 
   private async onTurn(turn: Extract<TurnEvent, { kind: 'turn-end' }>): Promise<void> {
@@ -240,6 +243,7 @@ export class Conversation {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.player.interrupt();
+    this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;
     const { frames, maxLateMs, over40 } = this.pacer.stats;

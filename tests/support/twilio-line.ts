@@ -85,6 +85,9 @@ export class CalleeStream {
   private sent = 0;
   private timer: NodeJS.Timeout | null = null;
   private startedAt = 0;
+  /** Twilio's playout buffer: when the audio received so far ends, and marks waiting on it. */
+  private playsUntil = 0;
+  private pendingMarks: { name: string; at: number }[] = [];
 
   private constructor(
     readonly socket: WebSocket,
@@ -97,13 +100,21 @@ export class CalleeStream {
         mark?: { name: string };
       };
       const at = performance.now();
-      if (frame.event === 'media')
+      if (frame.event === 'media') {
         this.media.push({ at, payload: Buffer.from(frame.media!.payload, 'base64') });
-      if (frame.event === 'clear') this.clears.push(at);
+        this.playsUntil = Math.max(this.playsUntil, at) + 20;
+      }
+      if (frame.event === 'clear') {
+        this.clears.push(at);
+        // As Twilio does: the buffer is dropped and its marks come back at once.
+        this.playsUntil = at;
+        this.echoMarks(Infinity);
+      }
       if (frame.event === 'mark') {
         this.marks.push({ name: frame.mark!.name, at });
-        // The frames before a mark were played as they arrived (they are paced in real time).
-        this.send({ event: 'mark', streamSid, mark: frame.mark });
+        // Echoed once the audio before it has played (frames may arrive ahead of their time).
+        this.pendingMarks.push({ name: frame.mark!.name, at: Math.max(at, this.playsUntil) });
+        this.echoMarks(at);
       }
     });
     socket.on('close', (code, reason) => {
@@ -135,6 +146,13 @@ export class CalleeStream {
     return new CalleeStream(socket, `MZ${Math.random().toString(16).slice(2).padEnd(32, '0')}`);
   }
 
+  private echoMarks(now: number): void {
+    while (this.pendingMarks.length > 0 && this.pendingMarks[0]!.at <= now) {
+      const { name } = this.pendingMarks.shift()!;
+      this.send({ event: 'mark', streamSid: this.streamSid, mark: { name } });
+    }
+  }
+
   send(frame: unknown): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
@@ -159,6 +177,7 @@ export class CalleeStream {
     const tick = () => {
       // An absolute schedule, as the phone network's clock is.
       while (performance.now() - this.startedAt >= this.sent * 20) this.sendFrame();
+      this.echoMarks(performance.now());
       this.timer = setTimeout(tick, 5);
     };
     tick();

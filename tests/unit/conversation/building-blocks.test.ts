@@ -10,10 +10,19 @@ import type { Clock } from '@/lib/runtime/clock';
 /** A clock that moves only when the test says; sleepers wake in time order. */
 function virtualClock() {
   let now = 0;
+  let stall = 0;
   const sleepers: { at: number; wake: () => void }[] = [];
-  const clock: Clock & { advance(ms: number): Promise<void> } = {
+  const clock: Clock & { advance(ms: number): Promise<void>; stallNextSleep(ms: number): void } = {
     now: () => now,
-    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ at: now + ms, wake })),
+    sleep: (ms) =>
+      new Promise<void>((wake) => {
+        sleepers.push({ at: now + ms + stall, wake });
+        stall = 0;
+      }),
+    /** The next sleeper wakes this much late, as after a busy event loop. */
+    stallNextSleep: (ms) => {
+      stall = ms;
+    },
     async advance(ms) {
       const end = now + ms;
       for (;;) {
@@ -98,7 +107,7 @@ describe('outbound pacing', () => {
         media: () => sent.push(`f@${clock.now()}`),
         mark: (name) => sent.push(`${name}@${clock.now()}`),
       },
-      true,
+      { recordLateness: true, leadMs: 0 },
     );
     const frames = mulawFrames(Buffer.alloc(160 * 2 * 3)); // 60 ms
     pacer.enqueue(frames, 'one');
@@ -115,6 +124,58 @@ describe('outbound pacing', () => {
     pacer.enqueue(frames.slice(0, 1), 'three');
     await clock.advance(1);
     expect(sent.slice(6)).toEqual(['f@280', 'three@280']);
+  });
+});
+
+describe('outbound pacing ahead of play time', () => {
+  it('sends the lead at once, then each frame its lead before it plays; a stall shorter than the lead is never late', async () => {
+    const clock = virtualClock();
+    const sent: { at: number; playAt: number }[] = [];
+    const pacer = new FramePacer(
+      clock,
+      { media: (_frame, playAt) => sent.push({ at: clock.now(), playAt }), mark: () => {} },
+      { recordLateness: true, leadMs: 100 },
+    );
+    const frames = mulawFrames(Buffer.alloc(160 * 2 * 20)); // 400 ms
+    pacer.enqueue(frames, 'one');
+    await clock.advance(0);
+    // 0, 20, … 100 ms of audio leave with the first frame.
+    expect(sent.map((f) => f.playAt)).toEqual([0, 20, 40, 60, 80, 100]);
+    clock.stallNextSleep(90);
+    await clock.advance(20);
+    expect(sent.at(-1)).toEqual({ at: 20, playAt: 120 });
+    // The event loop is then busy for 90 ms: what fell due meanwhile leaves at once when it wakes,
+    // still before it plays.
+    await clock.advance(100);
+    expect(sent).toHaveLength(7);
+    await clock.advance(10);
+    expect(sent.slice(7).map((f) => f.at)).toEqual([130, 130, 130, 130, 130]);
+    expect(sent.at(-1)).toEqual({ at: 130, playAt: 220 });
+    await clock.advance(400);
+    expect(sent).toHaveLength(20);
+    expect(sent.every((f) => f.at <= f.playAt)).toBe(true);
+    expect(pacer.lateness.every((ms) => ms === 0)).toBe(true);
+  });
+
+  it('after a clear, the next reply plays at once instead of after what the carrier dropped', async () => {
+    const clock = virtualClock();
+    const sent: number[] = [];
+    const pacer = new FramePacer(
+      clock,
+      { media: (_frame, playAt) => sent.push(playAt), mark: () => {} },
+      { leadMs: 200 },
+    );
+    const frames = mulawFrames(Buffer.alloc(160 * 2 * 50)); // 1 s
+    pacer.enqueue(frames);
+    await clock.advance(100);
+    expect(sent.at(-1)).toBe(300);
+    pacer.clear();
+    await clock.advance(1);
+    pacer.enqueue(frames.slice(0, 1));
+    // Within a frame of the enqueue (the sender wakes from its last sleep), not after the 1 s
+    // the carrier dropped.
+    await clock.advance(20);
+    expect(sent.at(-1)).toBeLessThanOrEqual(121);
   });
 });
 
@@ -139,6 +200,21 @@ describe('μ-law frames and the recording', () => {
     expect(pcm.readInt16LE(0)).toBe(1500);
     expect(pcm.readInt16LE(2)).toBe(32767);
     expect(pcm.readInt16LE(8000 * 2)).toBe(7);
+  });
+
+  it('keeps outbound audio sent ahead only when it played before a barge-in', () => {
+    const recording = new CallRecording();
+    for (let ms = 0; ms < 200; ms += 20)
+      recording.addAhead(
+        ms,
+        Int16Array.from({ length: 160 }, () => 100),
+        0,
+      );
+    // The callee barges in at 50 ms: the carrier drops the frames from 60 ms on.
+    recording.cut(50);
+    const pcm = recording.pcm();
+    expect(pcm.length).toBe(60 * 8 * 2);
+    expect(pcm.readInt16LE(59 * 8 * 2)).toBe(100);
   });
 });
 
