@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,36 @@ describe('EmbeddedStore', () => {
     await store.close();
     const reopened = new EmbeddedStore({ file, now: () => now });
     expect(await reopened.get('short')).toBeNull();
+  });
+
+  it('keeps a rate-limit window across a restart, also from a snapshot that stored it as text', async () => {
+    const now = 1_000_000;
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'store.json');
+    const hit = (store: EmbeddedStore, at: number) =>
+      store.slidingWindow('w', { limit: 3, windowMs: 60_000, now: at, member: String(at) });
+    const store = new EmbeddedStore({ file, now: () => now });
+    expect((await hit(store, now)).allowed).toBe(true);
+    expect((await hit(store, now + 1)).allowed).toBe(true);
+    await store.close();
+    const reopened = new EmbeddedStore({ file, now: () => now });
+    expect(await hit(reopened, now + 2)).toMatchObject({ allowed: true, count: 3 });
+    expect((await hit(reopened, now + 3)).allowed).toBe(false);
+    await reopened.close();
+    // The format before the log had a type of its own: a JSON array in a string.
+    const entry = {
+      type: 'string',
+      value: JSON.stringify([now + 5, now]),
+      expiresAt: now + 60_000,
+    };
+    writeFileSync(file, JSON.stringify({ version: 1, entries: [['w', entry]] }));
+    const older = new EmbeddedStore({ file, now: () => now });
+    expect(await hit(older, now + 6)).toMatchObject({
+      allowed: true,
+      count: 3,
+      resetAt: now + 60_000,
+    });
+    expect((await hit(older, now + 7)).allowed).toBe(false);
+    await older.close();
   });
 
   it('keeps leases across a restart and drops them with their last expiry', async () => {
