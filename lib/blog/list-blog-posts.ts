@@ -4,6 +4,7 @@ import { getCms, type Cms } from '../cms';
 import { BLOG_LIST } from '../cms/queries';
 import { ApiError } from '../http/api-error';
 import { cachedBlogRead } from './blog-cache';
+import { readyBlogBytes } from './ready-blog-bytes';
 import { normalizePostSummary, RawPostSummary } from './normalize-post-summary';
 
 const ListReply = z.object({ total: z.int().min(0), posts: z.array(RawPostSummary) });
@@ -33,4 +34,11 @@ export async function listBlogPosts(page: number, limit: number, cms: Cms = getC
   } catch (cause) {
     throw new ApiError('BLOG_FETCH_FAILED', { cause });
   }
+}
+
+/** The same page as the JSON bytes of the answer, ready to send. */
+export async function listBlogPostsBytes(page: number, limit: number, cms: Cms = getCms()) {
+  return readyBlogBytes(`list:${cms.kind}:${cms.source}:${page}:${limit}`, () =>
+    listBlogPosts(page, limit, cms),
+  );
 }

@@ -2,6 +2,7 @@ import { isValidSignature } from '@sanity/webhook';
 import { revalidateTag } from 'next/cache';
 import { ApiError } from '../http/api-error';
 import { BLOG_CACHE_TAG } from './blog-cache';
+import { forgetReadyBlogBytes } from './ready-blog-bytes';
 
 /** Verifies a Sanity webhook signature, then expires every cached blog read at once. */
 export async function revalidateContent(
@@ -19,5 +20,6 @@ export async function revalidateContent(
     : false;
   if (!valid) throw new ApiError('INVALID_SIGNATURE');
   revalidateTag(BLOG_CACHE_TAG, { expire: 0 });
+  forgetReadyBlogBytes();
   return { ok: true as const, revalidated: [BLOG_CACHE_TAG] };
 }

@@ -1,6 +1,6 @@
 // GET /api/blog — one page of published editorial posts, newest first, no bodies.
 import { defineRoute } from '@/lib/http';
-import { listBlogPosts } from '@/lib/blog/list-blog-posts';
+import { listBlogPostsBytes } from '@/lib/blog/list-blog-posts';
 import { parseListParams } from '@/lib/blog/parse-list-params';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   {
     GET: async ({ request }) => {
       const { page, limit } = parseListParams(request.nextUrl.searchParams);
-      return Response.json(await listBlogPosts(page, limit));
+      return new Response(await listBlogPostsBytes(page, limit), {
+        headers: { 'Content-Type': 'application/json' },
+      });
     },
   },
   {
