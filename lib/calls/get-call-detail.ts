@@ -5,12 +5,16 @@ import { ApiError } from '../http/api-error';
 import { renderCall } from './render-call';
 import type { CallDeps } from './types';
 
-const t = schema.transcripts;
+type TranscriptLine = typeof schema.transcripts.$inferSelect;
 // The transcript comes with the row in one statement: a detail read is the hottest call path
 // (REST and the tool server's get_call and wait_for_call), and each statement is a round trip.
-const lines = sql<{ id: number; created_at: string; text: string; user: string }[]>`coalesce(
-  (select json_agg(json_build_object('id', ${t.id}, 'created_at', ${t.createdAt}, 'text', ${t.text}, 'user', ${t.user}) order by ${t.seq})
-   from ${t} where ${t.callId} = ${schema.calls.id}),
+// Names are qualified by hand: drizzle leaves a one-table select's columns bare, and a bare "id"
+// inside the subquery would be the transcript's.
+const lines = sql<
+  { id: number; created_at: string; text: string; user: TranscriptLine['user'] }[]
+>`coalesce(
+  (select json_agg(json_build_object('id', tr.id, 'created_at', tr.created_at, 'text', tr.text, 'user', tr."user") order by tr.seq)
+   from transcripts tr where tr.call_id = "calls"."id"),
   '[]'::json)`;
 
 /** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */
@@ -29,7 +33,7 @@ export async function getCallDetail(
     id: line.id,
     createdAt: new Date(line.created_at),
     text: line.text,
-    user: line.user as (typeof t.$inferSelect)['user'],
+    user: line.user,
   }));
   return renderCall(found.row, transcript, {
     origin,
