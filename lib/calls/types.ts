@@ -28,19 +28,7 @@ export interface CallDeps {
   settings: CallSettings;
 }
 
-/** The provider's state of a call between steps, kept on the call row. */
-export interface LineState {
-  /** carrier: a real call, advanced by the carrier's callbacks and its media stream. */
-  phase: 'failing' | 'talking' | 'ending' | 'carrier';
-  /** Next transcript position. */
-  seq: number;
-  errorMessage?: string;
-  greeting?: string;
-  endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
-  /** The furthest carrier status applied (a late `ringing` never undoes `in-progress`). */
-  carrierStatus?: string;
-  /** Consecutive failed attempts at the current step. */
-  failures?: number;
-}
+// Stored in a column, so defined beside its table (the schema never imports the domain).
+export type { LineState } from '../db/schema/calls';
 
 export type CallEndedBy = 'ASSISTANT' | 'USER' | 'API' | 'MAX_DURATION' | 'SYSTEM';

@@ -15,7 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LineState } from '../../calls/types';
 import { organizations } from './orgs';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -23,6 +22,21 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The provider's state of a call between steps, kept on the call row. */
+export interface LineState {
+  /** carrier: a real call, advanced by the carrier's callbacks and its media stream. */
+  phase: 'failing' | 'talking' | 'ending' | 'carrier';
+  /** Next transcript position. */
+  seq: number;
+  errorMessage?: string;
+  greeting?: string;
+  endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
+  /** The furthest carrier status applied (a late `ringing` never undoes `in-progress`). */
+  carrierStatus?: string;
+  /** Consecutive failed attempts at the current step. */
+  failures?: number;
+}
 
 export const queueStatuses = ['queued', 'started', 'complete', 'call_error'] as const;
 export type QueueStatus = (typeof queueStatuses)[number];
