@@ -1,9 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { BatchCallBody } from '@/schemas/batches';
-import { renderCall, type RenderOptions } from '../calls/render-call';
+import { renderCall, renderedCallColumns, type RenderOptions } from '../calls/render-call';
 import { schema, type Executor } from '../db';
 
-type TranscriptRow = typeof schema.transcripts.$inferSelect;
+type TranscriptRow = Pick<
+  typeof schema.transcripts.$inferSelect,
+  'id' | 'callId' | 'createdAt' | 'text' | 'user'
+>;
 
 /**
  * The calls of a batch as the API shows them, oldest first. Transcripts of all calls come from
@@ -17,10 +20,22 @@ export async function listBatchCalls(
   const c = schema.calls;
   const t = schema.transcripts;
   const [rows, lines] = await Promise.all([
-    db.select().from(c).where(eq(c.batchId, batchId)).orderBy(asc(c.createdAt), asc(c.id)),
+    db
+      .select(renderedCallColumns)
+      .from(c)
+      .where(eq(c.batchId, batchId))
+      .orderBy(asc(c.createdAt), asc(c.id)),
     options.transcripts
       ? db
-          .select({ line: t })
+          .select({
+            line: {
+              id: t.id,
+              callId: t.callId,
+              createdAt: t.createdAt,
+              text: t.text,
+              user: t.user,
+            },
+          })
           .from(t)
           .innerJoin(c, eq(c.id, t.callId))
           .where(eq(c.batchId, batchId))

@@ -10,8 +10,35 @@ type TranscriptRow = Pick<
   'id' | 'createdAt' | 'text' | 'user'
 >;
 
+const c = schema.calls;
+/** The columns a call's rendering reads (a batch's 10,000 calls need not carry their prompts). */
+export const renderedCallColumns = {
+  id: c.id,
+  queueStatus: c.queueStatus,
+  createdAt: c.createdAt,
+  startedAt: c.startedAt,
+  endAt: c.endAt,
+  toNumber: c.toNumber,
+  fromNumber: c.fromNumber,
+  durationMs: c.durationMs,
+  maxDuration: c.maxDuration,
+  requestData: c.requestData,
+  metadata: c.metadata,
+  answeredBy: c.answeredBy,
+  callEndedBy: c.callEndedBy,
+  errorMessage: c.errorMessage,
+  batchId: c.batchId,
+  record: c.record,
+  summary: c.summary,
+  priceMicros: c.priceMicros,
+  endpointUrl: c.endpointUrl,
+  sandbox: c.sandbox,
+};
+export type RenderedCallRow = Pick<CallRow, keyof typeof renderedCallColumns>;
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const ended = (row: CallRow) => row.queueStatus === 'complete' || row.queueStatus === 'call_error';
+const ended = (row: RenderedCallRow) =>
+  row.queueStatus === 'complete' || row.queueStatus === 'call_error';
 
 const STATUS: Record<CallRow['queueStatus'], CallDetailBody['status']> = {
   queued: 'queued',
@@ -28,7 +55,7 @@ export interface RenderOptions {
 
 /** The call as the API shows it: every field present, null where not applicable. */
 export function renderCall(
-  row: CallRow,
+  row: RenderedCallRow,
   lines: TranscriptRow[] | null,
   options: RenderOptions,
 ): CallDetailBody {
@@ -75,7 +102,7 @@ export function renderCall(
 }
 
 /** A call in a list: the detail without its transcript. */
-export function renderCallListItem(row: CallRow, options: RenderOptions) {
+export function renderCallListItem(row: RenderedCallRow, options: RenderOptions) {
   const detail: Partial<CallDetailBody> = renderCall(row, null, options);
   delete detail.transcripts;
   delete detail.concatenated_transcript;
