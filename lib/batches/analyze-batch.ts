@@ -50,7 +50,7 @@ export async function analyzeBatch(
   const [row] = await db
     .select({
       // In the same statement (one snapshot) as the figures: the state they describe.
-      stamp: analysisStamp(o.analysisVersion),
+      stamp: versionStamp(o.analysisVersion),
       total: sql<number>`count(*)::int`,
       complete: countWhere(sql`${o.queueStatus} = 'complete'`),
       started: countWhere(sql`${o.queueStatus} = 'started'`),
@@ -108,9 +108,10 @@ export async function analyzeBatch(
 }
 
 /**
- * Aggregate naming the state of a batch's calls as far as the analysis is concerned: how many
- * there are and the sum of their analysis versions (each raised by a trigger on every change the
- * analysis would see; calls are never deleted), so equal stamps mean equal analyses.
+ * Aggregate naming the state of a batch's calls as far as one version column is concerned: how
+ * many there are and the sum of their versions (each raised by a trigger on every change that
+ * column stands for; calls are never deleted), so equal stamps mean equal analyses (with
+ * `analysis_version`) or equal rendered calls (with `render_version`).
  */
-export const analysisStamp = (version: SQL | AnyColumn) =>
+export const versionStamp = (version: SQL | AnyColumn) =>
   sql<string>`count(*) || ':' || coalesce(sum(${version}), 0)`;

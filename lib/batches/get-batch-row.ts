@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { schema, type Executor } from '../db';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/path-id';
-import { analysisStamp } from './analyze-batch';
+import { versionStamp } from './analyze-batch';
 
 export type BatchRow = typeof schema.batches.$inferSelect & {
   /**
@@ -10,6 +10,8 @@ export type BatchRow = typeof schema.batches.$inferSelect & {
    * when asked for, since it aggregates every call of the batch.
    */
   analysisStamp: string | null;
+  /** The same for everything its rendered calls show (any update, any transcript line). */
+  renderStamp: string | null;
 };
 
 /** One batch of one organization; another organization's batch does not exist (404, not 403). */
@@ -17,21 +19,23 @@ export async function getBatchRowOrThrow(
   db: Executor,
   orgId: string,
   batchId: string,
-  options: { analysisStamp: boolean },
+  options: { analysisStamp: boolean; renderStamp: boolean },
 ): Promise<BatchRow> {
   const notFound = () => new ApiError('NOT_FOUND', { message: 'No batch has this id.' });
   // Anything but a UUID cannot name a batch (and would make Postgres refuse the comparison).
   if (!isUuid(batchId)) throw notFound();
   const b = schema.batches;
   const c = schema.calls;
-  const stamp = db
-    .select({ stamp: analysisStamp(c.analysisVersion) })
-    .from(c)
-    .where(eq(c.batchId, b.id));
+  const stamp = (version: typeof c.analysisVersion | typeof c.renderVersion) =>
+    sql<string>`(${db
+      .select({ stamp: versionStamp(version) })
+      .from(c)
+      .where(eq(c.batchId, b.id))})`;
   const [row] = await db
     .select({
       ...getTableColumns(b),
-      analysisStamp: options.analysisStamp ? sql<string>`(${stamp})` : sql<null>`null`,
+      analysisStamp: options.analysisStamp ? stamp(c.analysisVersion) : sql<null>`null`,
+      renderStamp: options.renderStamp ? stamp(c.renderVersion) : sql<null>`null`,
     })
     .from(b)
     .where(and(eq(b.id, batchId.toLowerCase()), eq(b.orgId, orgId)));

@@ -3,13 +3,13 @@ import type { RenderOptions } from '../calls/render-call';
 import type { Executor } from '../db';
 import { cachedAnalysisJson } from './cached-analysis';
 import { getBatchRowOrThrow } from './get-batch-row';
-import { listBatchCalls } from './list-batch-calls';
+import { cachedCallDataJson } from './cached-call-data';
 
 /**
  * GET /batch as its JSON body (BatchResponse): the batch's parameters, its analysis unless
  * include_analysis=false (with or without calls), and its calls unless include_calls=false
- * (transcripts unless include_transcripts=false). The analysis arrives already serialized from
- * its cache and is spliced in, not parsed and serialized again.
+ * (transcripts unless include_transcripts=false). The analysis and the calls arrive already
+ * serialized from their caches and are spliced in, not parsed and serialized again.
  */
 export async function getBatchJson(
   db: Executor,
@@ -19,14 +19,18 @@ export async function getBatchJson(
 ): Promise<string> {
   const batch = await getBatchRowOrThrow(db, orgId, query.batch_id, {
     analysisStamp: query.include_analysis,
+    renderStamp: query.include_calls,
   });
   const [analysis, callData] = await Promise.all([
     batch.analysisStamp === null
       ? undefined
       : cachedAnalysisJson(db, batch.id, batch.analysisStamp),
-    query.include_calls
-      ? listBatchCalls(db, batch.id, { ...options, transcripts: query.include_transcripts })
-      : undefined,
+    batch.renderStamp === null
+      ? undefined
+      : cachedCallDataJson(db, batch.id, batch.renderStamp, {
+          ...options,
+          transcripts: query.include_transcripts,
+        }),
   ]);
   const params = JSON.stringify({
     id: batch.id,
@@ -40,7 +44,7 @@ export async function getBatchJson(
   return (
     `{"batch_params":${params}` +
     (analysis === undefined ? '' : `,"analysis":${analysis}`) +
-    (callData === undefined ? '' : `,"call_data":${JSON.stringify(callData)}`) +
+    (callData === undefined ? '' : `,"call_data":${callData}`) +
     '}'
   );
 }

@@ -51,6 +51,8 @@ export interface RenderOptions {
   origin: string;
   urlSigningKey: string;
   nowMs: number;
+  /** Another way to write a recorded call's link (a cached rendering marks where links go). */
+  recordingUrl?: (callId: string) => string;
 }
 
 /** The call as the API shows it: every field present, null where not applicable. */
@@ -90,7 +92,8 @@ export function renderCall(
     record: row.record,
     recording_url:
       row.record && done && row.durationMs > 0
-        ? signRecordingUrl(options.origin, options.urlSigningKey, row.id, options.nowMs)
+        ? (options.recordingUrl?.(row.id) ??
+          signRecordingUrl(options.origin, options.urlSigningKey, row.id, options.nowMs))
         : null,
     transcripts,
     concatenated_transcript: transcripts.map((t) => `${t.user}: ${t.text}`).join('\n'),

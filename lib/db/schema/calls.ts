@@ -109,12 +109,18 @@ export const calls = pgTable(
      * so a batch's count and sum of these say whether a cached analysis is still current.
      */
     analysisVersion: integer('analysis_version').notNull().default(0),
+    /**
+     * Raised by triggers (migration 0007) on every update of a batch's call and every transcript
+     * line added to it, so a batch's count and sum of these say whether its rendered calls are
+     * still current.
+     */
+    renderVersion: integer('render_version').notNull().default(0),
   },
   (t) => [
     index('calls_org_created_idx').on(t.orgId, t.createdAt, t.id),
     // With the version: the analysis stamp of a batch is read from the index alone where the
     // visibility map allows (a vacuumed Postgres), not from 10,000 wide rows.
-    index('calls_batch_version_idx').on(t.batchId, t.analysisVersion),
+    index('calls_batch_version_idx').on(t.batchId, t.analysisVersion, t.renderVersion),
     index('calls_due_idx')
       .on(t.nextStepAt)
       .where(sql`${t.queueStatus} IN ('queued', 'started')`),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '@/lib/batches/create-batch';
 import { getBatchJson } from '@/lib/batches/get-batch';
 import { schema, type Db } from '@/lib/db';
+import { verifyRecordingSignature } from '@/lib/calls/recording-link';
 import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
 import type { Clock } from '@/lib/runtime/clock';
@@ -215,6 +216,60 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
       call_id: second!.id,
       error_message: 'carrier said no',
     });
+  });
+
+  it('follows every change and every transcript line of its calls, and signs recording links at each read', async () => {
+    const { batch_id } = await create({
+      base_prompt: 'Hi {{name}}.',
+      label: 'Rendered',
+      call_data: [row(1), row(2)],
+    });
+    const [first, second] = await callsOf(batch_id);
+    const callsAt = async (nowMs = now.getTime()) =>
+      BatchResponse.parse(
+        JSON.parse(
+          await getBatchJson(
+            db,
+            orgId,
+            { ...all, batch_id, include_analysis: false },
+            { ...render, nowMs },
+          ),
+        ),
+      ).call_data!;
+    const before = await callsAt();
+    expect(await callsAt()).toEqual(before);
+
+    const update = (id: string, values: Partial<typeof schema.calls.$inferInsert>) =>
+      db.update(schema.calls).set(values).where(eq(schema.calls.id, id));
+    // A change the analysis does not show still shows in the calls.
+    await update(second!.id, { summary: 'left a message' });
+    expect((await callsAt())[1]!.summary).toBe('left a message');
+    await db.insert(schema.transcripts).values({
+      callId: first!.id,
+      seq: 0,
+      user: 'assistant',
+      text: 'Hello there.',
+      startMs: 0,
+      durationMs: 900,
+      createdAt: now,
+    });
+    expect((await callsAt())[0]!.transcripts!.map((t) => t.text)).toEqual(['Hello there.']);
+
+    await update(first!.id, { record: true, queueStatus: 'complete', durationMs: 5_000 });
+    const link = async (nowMs: number) => {
+      const url = new URL((await callsAt(nowMs))[0]!.recording_url!);
+      expect(url.pathname).toBe(`/v1/recordings/${first!.id}`);
+      const expires = url.searchParams.get('expires');
+      const signature = url.searchParams.get('signature');
+      expect(
+        verifyRecordingSignature(render.urlSigningKey, first!.id, expires, signature, nowMs),
+      ).toBe(true);
+      return Number(expires);
+    };
+    // Nothing changed between these reads, yet each link is signed for its own time.
+    const early = await link(now.getTime());
+    expect(await link(now.getTime() + 3_600_000)).toBe(early + 3_600);
+    expect((await callsAt())[1]!.recording_url).toBeNull();
   });
 
   it('gives an empty-length analysis of zeros with every key present', async () => {

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { signRecordingUrl } from '../calls/recording-link';
+import type { RenderOptions } from '../calls/render-call';
+import type { Executor } from '../db';
+import { singleton } from '../runtime/singleton';
+import { getRenderStamp } from './get-render-stamp';
+import { listBatchCalls } from './list-batch-calls';
+
+interface Entry {
+  stamp: string;
+  /** The calls serialized once (10,000 calls are ~7 MB), recording links marked, not signed. */
+  json: string;
+  /** The mark standing where a link goes: random, so no stored text can pose as one. */
+  mark: string;
+  /** Calls whose link is marked. */
+  recorded: Set<string>;
+}
+
+// One per process, bounded by size like the analysis cache; concurrent misses share one rendering.
+const state = () =>
+  singleton('batch-call-data-cache', () => ({
+    cache: new LRUCache<string, Entry>({
+      maxSize: 128 * 1024 * 1024,
+      sizeCalculation: (entry) => entry.json.length + entry.stamp.length,
+    }),
+    computing: new Map<string, Promise<Entry>>(),
+  }));
+
+async function render(db: Executor, batchId: string, transcripts: boolean): Promise<Entry> {
+  // The stamp is read before the calls: a change in between makes the entry look older than it
+  // is (rendered again next time), never newer.
+  const stamp = await getRenderStamp(db, batchId);
+  const mark = `\u0001${randomUUID()}:`;
+  const recorded = new Set<string>();
+  const calls = await listBatchCalls(db, batchId, {
+    origin: '',
+    urlSigningKey: '',
+    nowMs: 0,
+    transcripts,
+    recordingUrl: (callId) => {
+      recorded.add(callId);
+      return mark + callId;
+    },
+  });
+  return { stamp, json: JSON.stringify(calls), mark, recorded };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A batch's calls as JSON (GET /batch `call_data`). `stamp` is what the caller just read of the
+ * batch's calls (`renderStamp`): while it is unchanged no call changed or spoke, so the last
+ * rendering is served again, with recording links signed now, instead of reading and rendering
+ * every call once more. Checked against the database on every request, so instances sharing one
+ * database never serve each other's stale calls.
+ */
+export async function cachedCallDataJson(
+  db: Executor,
+  batchId: string,
+  stamp: string,
+  options: RenderOptions & { transcripts: boolean },
+): Promise<string> {
+  const { cache, computing } = state();
+  const key = `${batchId}:${options.transcripts}`;
+  let entry = cache.get(key);
+  if (entry?.stamp !== stamp) {
+    const pendingKey = `${key}:${stamp}`;
+    let pending = computing.get(pendingKey);
+    if (!pending) {
+      pending = render(db, batchId, options.transcripts)
+        .then((rendered) => {
+          cache.set(key, rendered);
+          return rendered;
+        })
+        .finally(() => computing.delete(pendingKey));
+      computing.set(pendingKey, pending);
+    }
+    entry = await pending;
+  }
+  if (entry.recorded.size === 0) return entry.json;
+  const { recorded } = entry;
+  const marked = new RegExp(
+    `"${escapeRegExp(JSON.stringify(entry.mark).slice(1, -1))}([0-9a-f-]{36})"`,
+    'g',
+  );
+  return entry.json.replace(marked, (text, callId: string) =>
+    recorded.has(callId)
+      ? JSON.stringify(
+          signRecordingUrl(options.origin, options.urlSigningKey, callId, options.nowMs),
+        )
+      : text,
+  );
+}
