@@ -8,9 +8,12 @@ import type { CallDeps } from './types';
 const t = schema.transcripts;
 // The transcript comes with the row in one statement: a detail read is the hottest call path
 // (REST and the tool server's get_call and wait_for_call), and each statement is a round trip.
+// The outer call's id is named with its table: a bare "id" inside the subquery is the
+// transcript's own (bigint) id, and Postgres refuses `uuid = bigint`.
+const callId = sql`${schema.calls}.${sql.identifier(schema.calls.id.name)}`;
 const lines = sql<{ id: number; created_at: string; text: string; user: string }[]>`coalesce(
   (select json_agg(json_build_object('id', ${t.id}, 'created_at', ${t.createdAt}, 'text', ${t.text}, 'user', ${t.user}) order by ${t.seq})
-   from ${t} where ${t.callId} = ${schema.calls.id}),
+   from ${t} where ${t.callId} = ${callId}),
   '[]'::json)`;
 
 /** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */
