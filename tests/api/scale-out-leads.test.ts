@@ -67,5 +67,6 @@ describe('lead submissions on three instances', () => {
       mismatched: [],
     });
     expect(run.stored.byForm.newsletter! + run.stored.byForm['demo-request']!).toBe(run.distinct);
-  }, 180_000);
+    // ~70 s alone, 126 s inside the whole API run on the shared 2-core machine: room for more load.
+  }, 300_000);
 });
