@@ -5,6 +5,7 @@ import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { finishCall } from '@/lib/calls/finish-call';
 import { getTranscripts } from '@/lib/calls/get-call';
+import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { listCalls } from '@/lib/calls/list-calls';
 import { playCallStep } from '@/lib/calls/play-call-step';
 import { renderCall } from '@/lib/calls/render-call';
@@ -205,6 +206,8 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     });
     expect(detail.recording_url).toMatch(new RegExp(`^${ORIGIN}/v1/recordings/${id}\\?expires=`));
     expect(detail.concatenated_transcript.split('\n')).toHaveLength(7);
+    // The API's read (the row and its transcript in one statement) renders the same.
+    expect(await getCallDetail(deps, orgId, id, ORIGIN)).toEqual(detail);
   });
 
   it('keeps no recording for a call that did not ask for one', async () => {
