@@ -21,8 +21,12 @@ interface Target {
   body?: string;
   /** Fewer connections for a route whose single response is large (a queue would only add wait). */
   connections?: number;
-  goal?: string;
+  /** A floor for the req/s ratio against the baseline, or a ceiling for p99 in ms. */
+  goal?: { ratio: number } | { p99Ms: number };
 }
+
+const goalText = (goal: Target['goal']) =>
+  !goal ? '' : 'ratio' in goal ? `req/s ratio >= ${goal.ratio}` : `p99 <= ${goal.p99Ms} ms`;
 
 const { values: args } = parseArgs({
   options: {
@@ -171,7 +175,7 @@ async function main(): Promise<void> {
         accept: 'application/json, text/event-stream',
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      goal: 'req/s ratio >= 0.5',
+      goal: { ratio: 0.5 },
     });
     const targets: Target[] = [
       { name: 'baseline', method: 'GET', path: '/api/__bench_baseline', status: 404 },
@@ -186,7 +190,8 @@ async function main(): Promise<void> {
           task: 'Confirm the appointment of {{name}}.',
           request_data: { name: 'Ada' },
         }),
-        goal: 'req/s ratio >= 0.5',
+        // Issue 16 raised this from 0.5 (issue 8) for PostgreSQL.
+        goal: { ratio: 0.8 },
       },
       {
         name: 'GET /batch no calls',
@@ -194,7 +199,7 @@ async function main(): Promise<void> {
         path: `/batch?batch_id=${batchId}&include_calls=false`,
         status: 200,
         headers: auth,
-        goal: 'p99 <= 200 ms',
+        goal: { p99Ms: 200 },
       },
       {
         name: 'GET /batch no calls 1c',
@@ -203,7 +208,7 @@ async function main(): Promise<void> {
         status: 200,
         headers: auth,
         connections: 1,
-        goal: 'p99 <= 200 ms',
+        goal: { p99Ms: 200 },
       },
       { name: 'MCP tools/list', ...mcp('tools/list', {}) },
       {
@@ -217,6 +222,7 @@ async function main(): Promise<void> {
         status: 200,
         headers: auth,
         connections: 1,
+        goal: { p99Ms: 200 },
       },
     ];
     for (const target of targets) await load(server, target, settings.warmupSeconds);
@@ -237,12 +243,12 @@ async function main(): Promise<void> {
       p99Ms: m.p99,
       requestsPerSecondRatio: m.rps / base.rps,
       p99Ratio: m.p99 / base.p99,
-      goal: m.target.goal ?? null,
-      goalMet: m.target.goal?.startsWith('req/s')
-        ? m.rps / base.rps >= 0.5
-        : m.target.goal?.startsWith('p99')
-          ? m.p99 <= 200
-          : null,
+      goal: goalText(m.target.goal) || null,
+      goalMet: !m.target.goal
+        ? null
+        : 'ratio' in m.target.goal
+          ? m.rps / base.rps >= m.target.goal.ratio
+          : m.p99 <= m.target.goal.p99Ms,
     }));
     console.log(`\nmedians of ${settings.rounds} rounds; ratios against the baseline:`);
     printTable(
