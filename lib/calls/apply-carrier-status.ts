@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AgentContext } from '../agent';
 import { schema } from '../db';
 import { ApiError } from '../http/api-error';
 import { testNumberOutcomes } from '../telephony';
 import { endCarrierCall } from './dial-carrier';
 import type { CallEnding } from './finish-call';
-import { getTranscripts } from './get-call';
+import { readAgentContext } from './read-agent-context';
 import type { CallDeps, CallRow, LineState } from './types';
 
 /** The form fields of Twilio's status and machine-detection callbacks that we read. */
@@ -70,16 +69,8 @@ const answeredByOf = (value: string) =>
   value.startsWith('machine') || value === 'fax' ? 'voicemail' : 'human';
 
 async function summarize(deps: CallDeps, call: CallRow): Promise<string | null> {
-  const lines = await getTranscripts(deps.db, call.id);
-  if (lines.length === 0) return null;
-  const context: AgentContext = {
-    task: call.task,
-    firstSentence: call.firstSentence,
-    voice: call.voice,
-    language: call.language,
-    answeredBy: call.answeredBy === 'voicemail' ? 'voicemail' : 'human',
-    turns: lines.map((l) => ({ user: l.user === 'user' ? 'user' : 'assistant', text: l.text })),
-  };
+  const context = await readAgentContext(deps.db, call);
+  if (context.turns.length === 0) return null;
   return deps.brain.summarize(context).catch(() => null);
 }
 

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error';
 import type { LineTurn } from '../telephony';
 import { carrierOverdue, carrierStart, placeCarrierCall } from './dial-carrier';
 import { finishCall, type CallEnding } from './finish-call';
-import { getTranscripts } from './get-call';
+import { readAgentContext } from './read-agent-context';
 import { pickVoices, speakLine } from './speak-line';
 import type { CallDeps, CallRow, LineState } from './types';
 
@@ -106,19 +106,8 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
 async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<void> {
-  const lines = await getTranscripts(deps.db, call.id);
-  const turns: LineTurn[] = lines.map((l) => ({
-    user: l.user === 'user' ? 'user' : 'assistant',
-    text: l.text,
-  }));
-  const context: AgentContext = {
-    task: call.task,
-    firstSentence: call.firstSentence,
-    voice: call.voice,
-    language: call.language,
-    answeredBy: call.answeredBy === 'voicemail' ? 'voicemail' : 'human',
-    turns,
-  };
+  const context = await readAgentContext(deps.db, call);
+  const { turns } = context;
   if (state.phase === 'ending') {
     return end(
       deps,
