@@ -6,11 +6,15 @@ import { renderCall } from './render-call';
 import type { CallDeps } from './types';
 
 const t = schema.transcripts;
+// Drizzle writes a single-table select's columns unqualified, and inside the subquery a bare
+// "id" is the transcript's, so the correlation names both tables itself.
+const callsId = sql`${schema.calls}.${sql.identifier(schema.calls.id.name)}`;
+const linesCallId = sql`${t}.${sql.identifier(t.callId.name)}`;
 // The transcript comes with the row in one statement: a detail read is the hottest call path
 // (REST and the tool server's get_call and wait_for_call), and each statement is a round trip.
 const lines = sql<{ id: number; created_at: string; text: string; user: string }[]>`coalesce(
   (select json_agg(json_build_object('id', ${t.id}, 'created_at', ${t.createdAt}, 'text', ${t.text}, 'user', ${t.user}) order by ${t.seq})
-   from ${t} where ${t.callId} = ${schema.calls.id}),
+   from ${t} where ${linesCallId} = ${callsId}),
   '[]'::json)`;
 
 /** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */

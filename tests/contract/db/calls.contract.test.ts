@@ -5,6 +5,7 @@ import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { finishCall } from '@/lib/calls/finish-call';
 import { getTranscripts } from '@/lib/calls/get-call';
+import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { listCalls } from '@/lib/calls/list-calls';
 import { playCallStep } from '@/lib/calls/play-call-step';
 import { renderCall } from '@/lib/calls/render-call';
@@ -205,6 +206,23 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     });
     expect(detail.recording_url).toMatch(new RegExp(`^${ORIGIN}/v1/recordings/${id}\\?expires=`));
     expect(detail.concatenated_transcript.split('\n')).toHaveLength(7);
+  });
+
+  it('reads a call with its transcript in one statement, as the row and its lines render', async () => {
+    const orgId = await newOrg();
+    const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });
+    await playCalls(deps, [id]);
+    const expected = renderCall(await callRow(id), await getTranscripts(db, id), {
+      origin: ORIGIN,
+      urlSigningKey: deps.settings.urlSigningKey,
+      nowMs: deps.clock.now(),
+    });
+    const detail = await getCallDetail(deps, orgId, id, ORIGIN);
+    expect(detail.transcripts).toHaveLength(5);
+    expect(detail).toEqual(expected);
+    await expect(getCallDetail(deps, await newOrg(), id, ORIGIN)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('keeps no recording for a call that did not ask for one', async () => {
