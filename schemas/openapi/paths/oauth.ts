@@ -103,6 +103,9 @@ export function registerOAuthPaths(registry: OpenAPIRegistry): void {
     request: form(RevocationRequest),
     responses: {
       200: { description: 'Revoked (or already unknown).' },
+      400: oauthError(
+        '`invalid_request`: a missing `token`, a body that is not form-encoded, or a malformed Authorization header.',
+      ),
       401: oauthError('`invalid_client`.'),
     },
   });
