@@ -153,6 +153,12 @@ describe('every answer the routes give is documented', () => {
     expect(id.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
   });
 
+  it('the authorization endpoint’s 303 carries Location and a short body', () => {
+    const redirect = voice.paths['/authorization/authorize'].get.responses['303'];
+    expect(redirect.headers.Location.required).toBe(true);
+    expect(Object.keys(redirect.content).sort()).toEqual(['text/html', 'text/plain']);
+  });
+
   it('token revocation documents its 400 invalid_request', () => {
     expect(voice.paths['/authorization/revoke'].post.responses['400']).toBeDefined();
   });
