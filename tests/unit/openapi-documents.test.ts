@@ -159,6 +159,19 @@ describe('every answer the routes give is documented', () => {
     expect(Object.keys(redirect.content).sort()).toEqual(['text/html', 'text/plain']);
   });
 
+  it('lead attribution: the truncated limits are words, not maxLength (longer is accepted)', () => {
+    const schemas = marketing.components.schemas;
+    for (const field of [
+      schemas.AttributionTouch.properties.utm_source,
+      schemas.LeadAttribution.properties.pageUri,
+      schemas.LeadAttribution.properties.referrer,
+      schemas.LeadAttribution.properties.crmutk,
+    ]) {
+      expect(field.maxLength).toBeUndefined();
+      expect(field.description).toMatch(/[Tt]runcated/);
+    }
+  });
+
   it('token revocation documents its 400 invalid_request', () => {
     expect(voice.paths['/authorization/revoke'].post.responses['400']).toBeDefined();
   });
