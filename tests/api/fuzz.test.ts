@@ -16,7 +16,9 @@ import { Oracle } from '../fuzz/oracle';
 import { startPrism, type RunningPrism } from '../fuzz/prism';
 import { rawRequests } from '../fuzz/raw-cases';
 import { sampleRequests, type FuzzContext, type FuzzRequest } from '../fuzz/request-cases';
-import { runGenerated, summarize, type Target } from '../fuzz/run-generated';
+import { portmanConfig } from '../fuzz/portman-config';
+import { runPortman } from '../fuzz/portman-run';
+import { runGenerated, summarize, type Target, type Violation } from '../fuzz/run-generated';
 import { closeAgent } from '../fuzz/send';
 import { startVoiceServer, type VoiceServer } from '../support/voice-api';
 
@@ -28,12 +30,21 @@ const CONCURRENCY = 8;
 let server: VoiceServer;
 const prisms: RunningPrism[] = [];
 let context: FuzzContext;
-const documents: { name: 'marketing' | 'voice'; document: OpenApiDocument; target: Target }[] = [];
+/** Portman's run has an org of its own: the tool server's 120 requests a minute are per org. */
+let portmanContext: FuzzContext;
+let dir: string;
+const documents: {
+  name: 'marketing' | 'voice';
+  document: OpenApiDocument;
+  file: string;
+  target: Target;
+}[] = [];
 
 beforeAll(async () => {
   server = await startVoiceServer({ env: { TRUST_PROXY: 'true', SANDBOX_TIME_SCALE: '200' } });
   context = await prepareFuzzContext(server.url);
-  const dir = mkdtempSync(join(tmpdir(), 'voiceai-fuzz-'));
+  portmanContext = await prepareFuzzContext(server.url);
+  dir = mkdtempSync(join(tmpdir(), 'voiceai-fuzz-'));
   for (const [name, path] of [
     ['marketing', '/openapi.json'],
     ['voice', '/v1/openapi.json'],
@@ -46,6 +57,7 @@ beforeAll(async () => {
     documents.push({
       name,
       document,
+      file,
       target: { oracle: new Oracle(name, document), prismUrl: prism.url, serverUrl: server.url },
     });
   }
@@ -92,4 +104,39 @@ describe('outside fuzzers on both documents', () => {
     expect(result.sent).toBeGreaterThanOrEqual(10_000);
     expect(result.violations).toEqual([]);
   });
+
+  it(
+    'Portman: contract tests and fuzz variations of both documents, run by newman',
+    { timeout: 300_000 },
+    async () => {
+      let requests = 0;
+      let assertions = 0;
+      const stillValid: string[] = [];
+      const violations: Violation[] = [];
+      for (const { name, document, file, target } of documents) {
+        const result = await runPortman({
+          dir,
+          name,
+          documentFile: file,
+          baseUrl: target.prismUrl,
+          config: portmanConfig(portmanContext, server.url),
+          document,
+          oracle: target.oracle,
+          operations: operationsOf(name, document),
+          apiKey: portmanContext.apiKey,
+        });
+        requests += result.requests;
+        assertions += result.assertions;
+        stillValid.push(...result.stillValid);
+        violations.push(...result.violations);
+      }
+      console.log(
+        `portman: ${requests} requests, ${assertions} assertions, ${violations.length} violations; ` +
+          `variations that still conformed (not expected to be refused): ${stillValid.join(', ') || 'none'}\n` +
+          summarize(violations),
+      );
+      expect(requests).toBeGreaterThan(100);
+      expect(violations).toEqual([]);
+    },
+  );
 });

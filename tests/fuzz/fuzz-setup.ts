@@ -55,7 +55,11 @@ export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
     await fetch(`${base}/authorization/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_uris: [examples.redirectUris[0]], client_name: 'fuzz' }),
+      body: JSON.stringify({
+        redirect_uris: [examples.redirectUris[0]],
+        client_name: 'fuzz',
+        token_endpoint_auth_method: 'none',
+      }),
     }),
   );
   return {

@@ -279,7 +279,7 @@ export function requestArbitrary(
 }
 
 /** Query and path values are text; a number or boolean schema reads them as such. */
-function coerce(value: string, schema: Schema): Json {
+export function coerce(value: string, schema: Schema): Json {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const numeric = types.includes('integer') || types.includes('number');
   if (numeric && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
@@ -325,7 +325,7 @@ function operationPointer(target: DocumentedOperation): string {
   return '/' + ['paths', target.path, target.method.toLowerCase()].map(escapePointer).join('/');
 }
 
-function parameterPointer(target: DocumentedOperation, parameter: Parameter): string {
+export function parameterPointer(target: DocumentedOperation, parameter: Parameter): string {
   const index = (target.operation.parameters ?? []).indexOf(parameter);
   return `${operationPointer(target)}/parameters/${index}/schema`;
 }
