@@ -2,7 +2,7 @@
 // Redis: generated traffic (fast-check from the documents' schemas, fixed seed) through Prism's
 // validation proxy, byte-level traffic straight to the server, and Portman's contract and fuzz
 // collections run by newman. Any violation of the oracle (tests/fuzz/oracle.ts) fails the run.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,7 @@ afterAll(async () => {
   closeAgent();
   await Promise.all(prisms.map((p) => p.stop()));
   await server?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('outside fuzzers on both documents', () => {
