@@ -8,15 +8,21 @@ export const ContactRequest = z
       .email()
       .max(254)
       .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
+    // The form never loses an enquiry to a field it does not need: what is not a string is
+    // treated as omitted (lib/contact/read-contact-message.ts), so the document says any value.
     company: z
-      .string()
+      .unknown()
       .optional()
-      .describe('Forwarded to the CRM as an empty string when omitted.'),
+      .describe(
+        'A string, forwarded to the CRM; omitted or any other value is forwarded as an empty string.',
+      ),
     message: z.string().describe('Non-empty.'),
     botCheckToken: z
-      .string()
+      .unknown()
       .optional()
-      .describe('Bot-verification token; enforced only when the site has a verification secret.'),
+      .describe(
+        'Bot-verification token (a string; any other value counts as none); enforced only when the site has a verification secret.',
+      ),
   })
   .meta({ id: 'ContactRequest' });
 

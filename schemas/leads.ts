@@ -5,10 +5,9 @@ export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 
 export { touchKeys } from './touch-keys';
 
-const touchValue = z
-  .string()
-  .meta({ maxLength: 1024 })
-  .describe('Values longer than 1024 characters are truncated.');
+// Over-long attribution is cut, not refused (a lead is never lost to its tracking data), so the
+// document states the limits in words: a maxLength would say longer values are invalid.
+const touchValue = z.string().describe('Values longer than 1024 characters are truncated.');
 
 export const AttributionTouch = z
   .object(
@@ -28,19 +27,13 @@ export const LeadAttribution = z
     last: AttributionTouch.optional().describe('Last touch.'),
     pageUri: z
       .string()
-      .meta({ maxLength: 2048 })
       .optional()
       .describe(
         'Page the form was submitted from; falls back to the Referer header. Truncated to 2048.',
       ),
-    referrer: z
-      .string()
-      .meta({ maxLength: 2048 })
-      .optional()
-      .describe('Document referrer. Truncated to 2048.'),
+    referrer: z.string().optional().describe('Document referrer. Truncated to 2048.'),
     crmutk: z
       .string()
-      .meta({ maxLength: 256 })
       .optional()
       .describe(
         'CRM visitor-token cookie value; read from the `crmutk` cookie when omitted. Truncated to 256.',

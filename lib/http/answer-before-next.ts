@@ -21,7 +21,7 @@ const NEXT_METHODS: ReadonlySet<string> = new Set([
 
 // Pages answer OPTIONS with a bare 400; what they serve is GET and HEAD.
 const PAGE_METHODS = 'GET, HEAD';
-const VOICE_PATHS = /^\/(v1|v2|batch|\.well-known)(\/|$)/;
+const VOICE_PATHS = /^\/(v1|v2|batch|\.well-known|authorization)(\/|$)/;
 
 export interface EarlyAnswer {
   status: number;
@@ -42,7 +42,7 @@ export function answerBeforeNext(
   if (!NEXT_METHODS.has(request.method ?? '')) {
     // The 405's Allow is what the path's own OPTIONS answers, so the two always agree.
     return probeAllow(selfOrigin + url.pathname).then((allow) =>
-      envelope(
+      nodeErrorAnswer(
         request,
         url,
         selfOrigin,
@@ -54,7 +54,7 @@ export function answerBeforeNext(
     const error = new ApiError('NOT_FOUND', {
       message: 'This path is not valid percent-encoded UTF-8.',
     });
-    return envelope(request, url, selfOrigin, error);
+    return nodeErrorAnswer(request, url, selfOrigin, error);
   }
   return undefined;
 }
@@ -68,7 +68,8 @@ function decodable(path: string): boolean {
   }
 }
 
-async function envelope(
+/** The envelope for a request answered outside Next (server.ts, the authorization server). */
+export async function nodeErrorAnswer(
   request: IncomingMessage,
   url: URL,
   selfOrigin: string,

@@ -10,9 +10,20 @@ const tooLarge = () =>
     hint: `Send at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`,
   });
 
+// JSON is UTF-8 (RFC 8259). A lenient decoder would turn bytes that are not into U+FFFD, and
+// the request would be stored as something the client never sent. The BOM is kept, so a body
+// that starts with one stays invalid JSON, as before.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Reads a JSON body; anything unreadable becomes `code` (the spec picks it per endpoint). */
 export async function readJson(request: Request, code: ErrorCode): Promise<unknown> {
-  const text = (await readLimited(request, MAX_JSON_BODY_BYTES, tooLarge, code)).toString('utf8');
+  const bytes = await readLimited(request, MAX_JSON_BODY_BYTES, tooLarge, code);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ApiError(code, { message: 'The request body is not valid UTF-8.' });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -17,6 +17,8 @@ export interface ProviderOptions {
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
+const REDIRECT_CHECK = 'x_redirect_uris_required';
+
 /**
  * The authorization server (oidc-provider) for one issuer, `{api_url}/authorization`. Codes live
  * 60 s; access tokens are opaque, bound to the tool server and live an hour; refresh tokens rotate
@@ -38,6 +40,18 @@ export function createProvider(options: ProviderOptions): Provider {
       id_token_signed_response_alg: 'ES256',
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    // The library checks redirect_uris only when response_types is not empty, so a client could
+    // register with `response_types: []` and none: it can never finish an authorization. The
+    // validator runs for each listed extra property with the whole metadata; this one is a name no
+    // client sends, there only to give every registration (and metadata document) this check.
+    extraClientMetadata: {
+      properties: [REDIRECT_CHECK],
+      validator: (_ctx, _key, _value, metadata) => {
+        const uris = metadata.redirect_uris;
+        if (!Array.isArray(uris) || uris.length === 0)
+          throw new errors.InvalidRedirectUri('redirect_uris must contain members');
+      },
+    },
     responseTypes: ['code'],
     scopes: ['openid', 'offline_access', ...MCP_SCOPES],
     pkce: { required: () => true },

@@ -3,6 +3,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { schema, type Db } from '../db';
 import type { OAuthPayload } from '../db/schema/oauth';
 import { hashToken } from './hash-token';
+import { storable } from '@/schemas/text';
 
 /** Models whose id is a bearer credential: kept in `oauth_tokens` with their org, scope and audience. */
 const TOKEN_KINDS = new Set([
@@ -58,6 +59,8 @@ function clientAdapter(getDb: () => Promise<Db>, resolveDocument: ClientResolver
         .onConflictDoUpdate({ target: t.id, set: { metadata: payload as OAuthPayload } });
     },
     async find(id) {
+      // A client_id from the query string may hold what Postgres refuses even in a lookup.
+      if (!storable(id)) return undefined;
       const db = await getDb();
       const [row] = await db.select().from(t).where(eq(t.id, id));
       if (row) return row.metadata as AdapterPayload;
@@ -172,6 +175,7 @@ function recordAdapter(kind: string, getDb: () => Promise<Db>): Adapter {
       return restore(id, row);
     },
     async findByUid(uid) {
+      if (!storable(uid)) return undefined;
       const db = await getDb();
       const [row] = await db
         .select({ payload: t.payload, consumedAt: t.consumedAt })

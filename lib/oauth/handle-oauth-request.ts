@@ -2,11 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { getDb } from '../db';
+import { ApiError } from '../http/api-error';
+import { nodeErrorAnswer } from '../http/answer-before-next';
 import { originFromHeaders } from '../http/public-origin';
 import { OAUTH_MOUNT, mcpResource } from './constants';
 import { createProvider } from './create-provider';
 import { deriveOAuthKeys } from './derive-keys';
 import { handleInteraction, type InteractionContext } from './handle-interaction';
+import { oauthMethodRefusal } from './oauth-methods';
 import { renderErrorPage } from './pages';
 
 /** Where clients look for the metadata (RFC 8414 and OpenID Connect Discovery, path-inserted). */
@@ -84,6 +87,23 @@ export async function handleOAuthRequest(
 
     const original = req.url ?? '/';
     const [pathname = '/', query] = original.split('?', 2);
+    const method = req.method ?? 'GET';
+    const allow = oauthMethodRefusal(pathname, method, {
+      origin: req.headers.origin,
+      'access-control-request-method': req.headers['access-control-request-method'] as
+        string | undefined,
+    });
+    if (allow) {
+      req.resume();
+      if (method === 'OPTIONS') {
+        res.writeHead(204, { Allow: allow }).end();
+        return;
+      }
+      const error = new ApiError('METHOD_NOT_ALLOWED', { headers: { Allow: allow } });
+      const answer = await nodeErrorAnswer(req, new URL(original, apiUrl), apiUrl, error);
+      res.writeHead(answer.status, answer.headers).end(answer.body);
+      return;
+    }
     const interaction = INTERACTION.exec(pathname);
     if (interaction) {
       await handleInteraction(req, res, interaction[1]!, entry);

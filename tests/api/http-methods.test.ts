@@ -185,6 +185,37 @@ describe('GET /v2/tts/ws without an upgrade', () => {
   });
 });
 
+describe('the authorization server’s documented paths', () => {
+  // oidc-provider alone answered OPTIONS and any other method with a bare text 404, so TRACE's
+  // probe fell back to a page's "GET, HEAD" even on the POST-only token endpoint.
+  it.each([
+    ['/.well-known/oauth-authorization-server/authorization', 'GET, HEAD, OPTIONS'],
+    ['/authorization/authorize', 'GET, HEAD, OPTIONS'],
+    ['/authorization/token', 'POST, OPTIONS'],
+    ['/authorization/register', 'POST, OPTIONS'],
+    ['/authorization/revoke', 'POST, OPTIONS'],
+  ])('%s: OPTIONS, 405 and TRACE agree on %s', async (path, allow) => {
+    const options = await raw('OPTIONS', path);
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe(allow);
+    for (const method of ['PUT', 'DELETE', 'TRACE']) {
+      const refused = await raw(method, path);
+      const envelope = expectEnvelope(refused, 405, 'METHOD_NOT_ALLOWED');
+      expect(refused.headers.allow).toBe(allow);
+      expect(envelope.error.docs).toBe(`${server.url}/v1/openapi.json`);
+    }
+  });
+
+  it('a CORS preflight still reaches the provider (browser-based OAuth clients)', async () => {
+    const preflight = await raw('OPTIONS', '/authorization/token', {
+      origin: 'https://client.example',
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toMatch(/POST/);
+  });
+});
+
 describe('the log', () => {
   it('holds no failure of Next and no unexpected error from any of these requests', () => {
     // (/api/contact logs its spec-mandated 500 for a body that is not JSON: not a crash.)

@@ -100,6 +100,24 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe('invalid_redirect_uri');
   });
+
+  it('refuses a client without redirect_uris, even one that asks for no response types', async () => {
+    // Found by the outside fuzzer: `response_types: []` got past the library's own check and a
+    // client that can never complete an authorization was registered (201, redirect_uris []).
+    for (const metadata of [
+      {},
+      { response_types: [] },
+      { redirect_uris: [], response_types: [] },
+    ]) {
+      const refused = await fetch(`${server.url}/authorization/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'No way back', ...metadata }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe('invalid_redirect_uri');
+    }
+  });
 });
 
 describe('authorization endpoint refusals', () => {

@@ -125,3 +125,60 @@ describe('responses', () => {
     expect(responses['426'].headers.Upgrade).toBeDefined();
   });
 });
+
+// What the outside fuzzer (tests/api/fuzz.test.ts) found the documents leaving out.
+describe('every answer the routes give is documented', () => {
+  const jsonBodies = (document: Json) =>
+    Object.entries(document.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json)
+        .filter(([, op]) => (op as Json).requestBody?.content?.['application/json'])
+        .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op as Json] as const),
+    );
+
+  it('413 PAYLOAD_TOO_LARGE wherever a JSON body is read (lib/http/read-json.ts: 1 MB)', () => {
+    // The authorization server (oidc-provider) reads its own bodies.
+    const operations = [...jsonBodies(voice), ...jsonBodies(marketing)].filter(
+      ([name]) => !name.includes(' /authorization/'),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+    for (const [name, operation] of operations) {
+      expect(operation.responses['413']?.description, name).toMatch(/^PAYLOAD_TOO_LARGE/);
+    }
+  });
+
+  it('the tool server: 406 and 415 from the transport, and JSON-RPC errors with a null id', () => {
+    const responses = voice.paths['/v1/mcp'].post.responses as Json;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['406', '415']));
+    const id = responses['400'].content['application/json'].schema.properties.id;
+    expect(id.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
+  });
+
+  it('the authorization endpoint’s 303 carries Location and a short body', () => {
+    const redirect = voice.paths['/authorization/authorize'].get.responses['303'];
+    expect(redirect.headers.Location.required).toBe(true);
+    expect(Object.keys(redirect.content).sort()).toEqual(['text/html', 'text/plain']);
+  });
+
+  it('lead attribution: the truncated limits are words, not maxLength (longer is accepted)', () => {
+    const schemas = marketing.components.schemas;
+    for (const field of [
+      schemas.AttributionTouch.properties.utm_source,
+      schemas.LeadAttribution.properties.pageUri,
+      schemas.LeadAttribution.properties.referrer,
+      schemas.LeadAttribution.properties.crmutk,
+    ]) {
+      expect(field.maxLength).toBeUndefined();
+      expect(field.description).toMatch(/[Tt]runcated/);
+    }
+  });
+
+  it('token revocation documents its 400 invalid_request', () => {
+    expect(voice.paths['/authorization/revoke'].post.responses['400']).toBeDefined();
+  });
+
+  it('contact: company and botCheckToken take any value (what is not a string counts as none)', () => {
+    const contact = marketing.components.schemas.ContactRequest.properties;
+    expect(contact.company.type).toBeUndefined();
+    expect(contact.botCheckToken.type).toBeUndefined();
+  });
+});

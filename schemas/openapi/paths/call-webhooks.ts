@@ -6,7 +6,7 @@ import {
   WebhookDeliveryLog,
 } from '../../webhooks';
 import { z } from '../../zod';
-import { authErrors, bearer, error, json } from './voice-common';
+import { authErrors, bearer, error, json, tooLarge } from './voice-common';
 
 export function registerCallWebhookPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
@@ -38,6 +38,7 @@ export function registerCallWebhookPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: json(ResendWebhooksResponse, 'Queued.'),
       400: error('INVALID_BODY: call_ids must be 1–1000 UUIDs.'),
+      ...tooLarge,
       ...authErrors,
     },
   });

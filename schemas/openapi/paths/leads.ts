@@ -36,6 +36,7 @@ export function registerLeadPaths(registry: OpenAPIRegistry): void {
       400: json(LeadErrorResponse, 'INVALID_BODY, or a field validation code with `error.field`.'),
       403: json(LeadErrorResponse, 'BOTCHECK_INVALID: the supplied token was rejected.'),
       404: json(LeadErrorResponse, 'FORM_NOT_FOUND: no published form has this formSlug.'),
+      413: json(LeadErrorResponse, 'PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
       429: {
         ...json(LeadErrorResponse, 'RATE_LIMITED: wait the Retry-After seconds.'),
         headers: rateLimitHeaders.extend({

@@ -18,6 +18,20 @@ const JsonRpcMessage = z
   .catchall(z.unknown())
   .describe('A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them, 2025-era).');
 
+// What the transport answers itself when it cannot read a request: the id it could not read is
+// null (JSON-RPC 2.0, section 5).
+const JsonRpcError = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number(), z.null()]),
+    error: z.object({
+      code: z.int(),
+      message: z.string(),
+      data: z.unknown().optional(),
+    }),
+  })
+  .describe('A JSON-RPC 2.0 error response.');
+
 export function registerMcpPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'post',
@@ -68,8 +82,8 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       },
       202: { description: 'A notification was accepted (no body).' },
       400: json(
-        JsonRpcMessage,
-        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request.',
+        JsonRpcError,
+        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request (-32600; `id` null).',
       ),
       401: {
         ...error(
@@ -87,7 +101,15 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
         "ORIGIN_NOT_ALLOWED: a browser origin that is not ours; INSUFFICIENT_SCOPE: the token lacks the tool's scope (see WWW-Authenticate).",
       ),
       405: error('METHOD_NOT_ALLOWED: only POST (GET and DELETE are 405 with Allow).'),
+      406: json(
+        JsonRpcError,
+        'Not Acceptable (-32000): the Accept header must list both application/json and text/event-stream.',
+      ),
       413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
+      415: json(
+        JsonRpcError,
+        'Unsupported Media Type (-32000): the Content-Type must be application/json.',
+      ),
       429: {
         ...error('TOOL_RATE_LIMITED: more than 120 requests this minute for this organization.'),
         headers: z.object({ 'Retry-After': z.string().describe('Seconds.') }),

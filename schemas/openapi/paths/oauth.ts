@@ -8,6 +8,7 @@ import {
   RevocationRequest,
   TokenRequest,
 } from '../../oauth';
+import { z } from '../../zod';
 import { json } from './voice-common';
 
 const form = <T extends Parameters<typeof json>[0]>(schema: T) => ({
@@ -48,7 +49,15 @@ export function registerOAuthPaths(registry: OpenAPIRegistry): void {
       'own page and never redirected to.',
     request: { query: AuthorizeQuery },
     responses: {
-      303: { description: 'To the consent page, then to the client’s redirect URI.' },
+      303: {
+        description:
+          'To the consent page, then to the client’s redirect URI (`Location`). The body is a short note with the link, HTML when the client accepts it, for clients that do not follow redirects.',
+        headers: z.object({ Location: z.string().describe('Where to go next.') }),
+        content: {
+          'text/html': { schema: { type: 'string' as const } },
+          'text/plain': { schema: { type: 'string' as const } },
+        },
+      },
       400: page('`invalid_client` or `invalid_redirect_uri`: an HTML page, no redirect.'),
     },
   });
@@ -103,6 +112,9 @@ export function registerOAuthPaths(registry: OpenAPIRegistry): void {
     request: form(RevocationRequest),
     responses: {
       200: { description: 'Revoked (or already unknown).' },
+      400: oauthError(
+        '`invalid_request`: a missing `token`, a body that is not form-encoded, or a malformed Authorization header.',
+      ),
       401: oauthError('`invalid_client`.'),
     },
   });

@@ -8,7 +8,7 @@ import {
   TtsRequest,
 } from '../../speech';
 import { z } from '../../zod';
-import { authErrors, bearer, error, json } from './voice-common';
+import { authErrors, bearer, error, json, tooLarge } from './voice-common';
 
 const concurrencyHeaders = z.object({
   'x-concurrency-current': z
@@ -38,6 +38,7 @@ const speechErrors = {
   404: error('VOICE_NOT_FOUND: no voice of this organization has this id.'),
   429: limited,
   502: error('SPEECH_FAILED: the engine failed before any audio; the reservation was refunded.'),
+  ...tooLarge,
   ...authErrors,
 };
 

@@ -22,4 +22,7 @@ export const authErrors = {
   },
 };
 
+/** Every JSON body is read through lib/http/read-json.ts, which refuses more than 1 MB. */
+export const tooLarge = { 413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.') };
+
 export const bearer = [{ bearerAuth: [] }];

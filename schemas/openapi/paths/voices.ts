@@ -9,7 +9,7 @@ import {
   VoiceObject,
 } from '../../voices';
 import { z } from '../../zod';
-import { authErrors, bearer, error, json } from './voice-common';
+import { authErrors, bearer, error, json, tooLarge } from './voice-common';
 
 const voiceIdParam = z.object({
   voice_id: z.string().describe('A catalogue id ("ava"), an engine voice id or a clone UUID.'),
@@ -153,6 +153,7 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
         content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
       },
       400: error('INVALID_BODY: text is empty or longer than 500 characters.'),
+      ...tooLarge,
       404: error('VOICE_NOT_FOUND: no such voice.'),
       ...authErrors,
     },

@@ -210,6 +210,23 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     expect(await getCallDetail(deps, orgId, id, ORIGIN)).toEqual(detail);
   });
 
+  it('reads a call with its transcript in one statement, as the row and its lines render', async () => {
+    const orgId = await newOrg();
+    const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });
+    await playCalls(deps, [id]);
+    const expected = renderCall(await callRow(id), await getTranscripts(db, id), {
+      origin: ORIGIN,
+      urlSigningKey: deps.settings.urlSigningKey,
+      nowMs: deps.clock.now(),
+    });
+    const detail = await getCallDetail(deps, orgId, id, ORIGIN);
+    expect(detail.transcripts).toHaveLength(5);
+    expect(detail).toEqual(expected);
+    await expect(getCallDetail(deps, await newOrg(), id, ORIGIN)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   it('keeps no recording for a call that did not ask for one', async () => {
     const orgId = await newOrg();
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });

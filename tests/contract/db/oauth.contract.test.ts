@@ -157,4 +157,12 @@ describe.each(databaseAdapters)('OAuth storage on $name', (adapter) => {
     expect(documents).toContain('https://app.example/c.json');
     expect(await db.select().from(schema.oauthClients)).toHaveLength(1);
   });
+
+  it('an id the database cannot hold (NUL, a lone surrogate) names no client and no session', async () => {
+    // Found by the outside fuzzer: client_id=%00 on the authorization endpoint was a 500.
+    for (const id of ['a\u0000b', '\ud800']) {
+      expect(await adapterFor('Client').find(id)).toBeUndefined();
+      expect(await adapterFor('Session').findByUid(id)).toBeUndefined();
+    }
+  });
 });

@@ -1,0 +1,77 @@
+// What the fuzzer needs before it starts: an org with credit past the $5 unlock (so speech runs
+// at 5 slots, not 1), a completed recorded call, a batch, a shared generation and an OAuth
+// client — real ids for the generated requests to hit, besides the random ones that miss.
+import { ADMIN_TOKEN } from '../support/leads-api';
+import { createTestOrg, dispatch, voice, waitForEnd } from '../support/voice-api';
+import examples from './examples.json';
+import type { FuzzContext } from './request-cases';
+
+async function adminPost(
+  base: string,
+  path: string,
+  body: unknown,
+  method = 'POST',
+): Promise<void> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
+  const org = await createTestOrg(base, 1000);
+  await adminPost(base, `/internal/orgs/${org.orgId}/deposits`, { amount_usd: 500 });
+  const key = org.apiKey;
+  const callId = await dispatch(base, key, {
+    phone_number: examples.phoneNumbers[0],
+    task: examples.tasks[0],
+    record: true,
+  });
+  const call = await waitForEnd(base, key, callId, 60_000);
+  const recording = new URL(
+    call.recording_url ?? `${base}/v1/recordings/${callId}?expires=0&signature=x`,
+  );
+  const batch = await json<{ batch_id: string }>(
+    await voice(base, key, '/v1/batches', {
+      json: {
+        base_prompt: examples.tasks[0],
+        label: 'fuzz',
+        call_data: [{ phone_number: examples.phoneNumbers[1], day: 'Tuesday' }],
+      },
+    }),
+  );
+  const share = await json<{ share_id: string }>(
+    await voice(base, key, '/v1/audio/shares', { json: { text: examples.texts[0], voice: 'ava' } }),
+  );
+  const client = await json<{ client_id: string }>(
+    await fetch(`${base}/authorization/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        redirect_uris: [examples.redirectUris[0]],
+        client_name: 'fuzz',
+        token_endpoint_auth_method: 'none',
+      }),
+    }),
+  );
+  return {
+    apiKey: key,
+    callIds: [callId],
+    batchIds: [batch.batch_id],
+    shareIds: [share.share_id],
+    recording: {
+      callId,
+      expires: recording.searchParams.get('expires') ?? '0',
+      signature: recording.searchParams.get('signature') ?? 'x',
+    },
+    oauthClientId: client.client_id,
+  };
+}

@@ -1,0 +1,288 @@
+// Portman's configuration for one document: contract tests on every operation (status, content
+// type, JSON body, schema, required headers) with real values from set-up in place of the examples
+// openapi-to-postman invents, and fuzz variations (required fields dropped, numbers and lengths
+// past their bounds) that must be refused with a documented 400.
+import examples from './examples.json';
+import type { Json } from './openapi-document';
+import type { FuzzContext } from './request-cases';
+
+interface Overwrite {
+  openApiOperation: string;
+  overwriteRequestSecurity?: { bearer: { token: string } };
+  overwriteRequestBody?: { key: string; value: Json; overwrite: boolean }[];
+  overwriteRequestPathVariables?: { key: string; value: string; overwrite: boolean }[];
+  overwriteRequestQueryParams?: { key: string; value: string; overwrite: boolean }[];
+  overwriteRequestHeaders?: { key: string; value: string; overwrite: boolean }[];
+  overwriteRequestBaseUrl?: { value: string; overwrite: boolean };
+}
+
+const on = { enabled: true };
+const contract = { contentType: on, jsonBody: on, schemaValidation: on, headersPresent: on };
+
+/**
+ * Operations whose first request cannot succeed without state a contract run does not make: the
+ * response they get instead, which must then match the document.
+ */
+const EXPECTED: Record<string, number> = {
+  'POST::/v1/calls/{call_id}/stop': 409, // the set-up call has ended: CALL_NOT_ACTIVE
+  'DELETE::/v1/voices/{voice_id}': 404, // a catalogue voice is nobody's clone
+  'POST::/v1/voices/{voice_id}/promote': 404,
+  'POST::/v1/voices/clone': 400, // no WAV upload in a generated form
+  'POST::/v1/voices/professional': 400,
+  'GET::/v2/tts/ws': 426, // an HTTP request without the upgrade
+  'GET::/authorization/authorize': 303, // to the consent page
+  'POST::/authorization/token': 400, // no code was issued: invalid_grant
+};
+
+/**
+ * Fuzz variations skipped, with the reason (the README repeats them): the authorization endpoint
+ * answers a bad request to a known client on its redirect URI (303), as RFC 6749 section 4.1.2.1
+ * requires, not with a 400.
+ */
+export const PORTMAN_FUZZ_EXCLUDED = ['GET::/authorization/authorize'];
+
+function body(operation: string, value: Json): Overwrite {
+  return {
+    openApiOperation: operation,
+    overwriteRequestBody: [{ key: '.', value, overwrite: true }],
+  };
+}
+
+function pathVariable(operation: string, key: string, value: string): Overwrite {
+  return {
+    openApiOperation: operation,
+    overwriteRequestPathVariables: [{ key, value, overwrite: true }],
+  };
+}
+
+function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
+  const callId = context.callIds[0]!;
+  const text = examples.texts[0]!;
+  return [
+    body('POST::/api/contact', {
+      name: 'Ada Lovelace',
+      email: examples.emails[0]!,
+      company: 'Analytical Engines',
+      message: 'Could your agents confirm our deliveries?',
+    }),
+    // Every optional field is present, so Portman's fuzzing has something to push past its bounds.
+    body('POST::/api/leads', {
+      formSlug: 'newsletter',
+      values: examples.leadValues.newsletter,
+      attribution: {
+        first: { utm_source: 'newsletter', utm_medium: 'email', landing_path: '/blog' },
+        last: { utm_source: 'search', gclid: 'Cj0KCQ' },
+        pageUri: 'https://voice.example/blog',
+        referrer: 'https://search.example/',
+        crmutk: 'visitor-1',
+      },
+    }),
+    pathVariable('GET::/api/blog/{slug}/markdown', 'slug', examples.blogSlugs[0]!),
+    body('POST::/v1/calls', {
+      phone_number: examples.phoneNumbers[0]!,
+      task: examples.tasks[0]!,
+      voice: 'ava',
+      first_sentence: 'Hello, this is the dental office.',
+      wait_for_greeting: false,
+      max_duration: 5,
+      record: true,
+      webhook: examples.webhooks[0]!,
+      metadata: { ref: 'portman' },
+      request_data: { day: 'Tuesday' },
+      language: 'en-US',
+    }),
+    {
+      openApiOperation: 'GET::/v1/calls',
+      overwriteRequestQueryParams: [
+        { key: 'limit', value: '5', overwrite: true },
+        { key: 'cursor', value: '', overwrite: true },
+        { key: 'batch_id', value: context.batchIds[0]!, overwrite: true },
+        { key: 'status', value: 'complete', overwrite: true },
+      ],
+    },
+    pathVariable('GET::/v1/calls/{call_id}', 'call_id', callId),
+    pathVariable('POST::/v1/calls/{call_id}/stop', 'call_id', callId),
+    pathVariable('GET::/v1/calls/{call_id}/recording', 'call_id', callId),
+    {
+      ...pathVariable('GET::/v1/recordings/{call_id}', 'call_id', context.recording.callId),
+      overwriteRequestQueryParams: [
+        { key: 'expires', value: context.recording.expires, overwrite: true },
+        { key: 'signature', value: context.recording.signature, overwrite: true },
+      ],
+    },
+    pathVariable('GET::/v1/postcall/webhooks/{call_id}', 'call_id', callId),
+    body('POST::/v1/postcall/webhooks/resend', { call_ids: [callId] }),
+    body('POST::/v1/batches', {
+      base_prompt: examples.tasks[0]!,
+      label: 'portman',
+      campaign_id: 'spring',
+      call_data: [{ phone_number: examples.phoneNumbers[3]!, day: 'Friday' }],
+      call_params: {
+        reduce_latency: true,
+        voice_id: 'ava',
+        language: 'en-US',
+        max_duration: 5,
+        wait_for_greeting: false,
+      },
+    }),
+    {
+      openApiOperation: 'GET::/batch',
+      overwriteRequestQueryParams: [
+        { key: 'batch_id', value: context.batchIds[0]!, overwrite: true },
+      ],
+    },
+    body('POST::/v2/tts', {
+      text,
+      voice: 'ava',
+      audio: { container: 'wav', encoding: 'pcm_s16le', sample_rate: 16000 },
+      controls: { speed: 1.1 },
+    }),
+    body('POST::/v2/audio/speech', {
+      model: 'btts-3',
+      input: text,
+      voice: 'ava',
+      response_format: 'mp3',
+      speed: 1,
+    }),
+    body('POST::/v1/speak', { text, voice_id: 'ava', output_format: 'pcm_16000' }),
+    body('POST::/v1/audio/shares', {
+      text,
+      voice: 'maya',
+      audio: { container: 'raw', encoding: 'mulaw', sample_rate: 8000 },
+    }),
+    pathVariable('GET::/v1/audio/shares/{share_id}', 'share_id', context.shareIds[0]!),
+    {
+      openApiOperation: 'GET::/v1/voices',
+      overwriteRequestQueryParams: [{ key: 'include_engine', value: 'false', overwrite: true }],
+    },
+    pathVariable('GET::/v1/voices/{voice_id}', 'voice_id', 'ava'),
+    pathVariable('DELETE::/v1/voices/{voice_id}', 'voice_id', 'ava'),
+    {
+      ...pathVariable('POST::/v1/voices/{voice_id}/preview', 'voice_id', 'olivia'),
+      overwriteRequestBody: [{ key: '.', value: { text: 'Hello there.' }, overwrite: true }],
+    },
+    pathVariable('POST::/v1/voices/{voice_id}/promote', 'voice_id', 'ava'),
+    {
+      ...body('POST::/v1/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      overwriteRequestHeaders: [
+        { key: 'Accept', value: 'application/json, text/event-stream', overwrite: true },
+        { key: 'Origin', value: serverUrl, overwrite: true },
+      ],
+    },
+    {
+      openApiOperation: 'GET::/authorization/authorize',
+      // Prism follows redirects; this one goes straight to the server.
+      overwriteRequestBaseUrl: { value: serverUrl, overwrite: true },
+      overwriteRequestQueryParams: [
+        { key: 'response_type', value: 'code', overwrite: true },
+        { key: 'client_id', value: context.oauthClientId, overwrite: true },
+        { key: 'redirect_uri', value: examples.redirectUris[0]!, overwrite: true },
+        { key: 'scope', value: 'mcp:read', overwrite: true },
+        { key: 'state', value: 'portman', overwrite: true },
+        {
+          key: 'code_challenge',
+          value: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          overwrite: true,
+        },
+        { key: 'code_challenge_method', value: 'S256', overwrite: true },
+        { key: 'resource', value: `${serverUrl}/v1/mcp`, overwrite: true },
+      ],
+    },
+    {
+      openApiOperation: 'POST::/authorization/token',
+      overwriteRequestBody: [
+        { key: 'grant_type', value: 'authorization_code', overwrite: true },
+        { key: 'client_id', value: context.oauthClientId, overwrite: true },
+        { key: 'code', value: 'no-such-code', overwrite: true },
+        {
+          key: 'code_verifier',
+          value: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+          overwrite: true,
+        },
+        { key: 'redirect_uri', value: examples.redirectUris[0]!, overwrite: true },
+        { key: 'refresh_token', value: '', overwrite: true },
+        { key: 'resource', value: `${serverUrl}/v1/mcp`, overwrite: true },
+      ],
+    },
+    body('POST::/authorization/register', {
+      redirect_uris: [examples.redirectUris[1]!],
+      client_name: 'Portman',
+      token_endpoint_auth_method: 'none',
+    }),
+    {
+      openApiOperation: 'POST::/authorization/revoke',
+      overwriteRequestBody: [
+        { key: 'token', value: 'no-such-token', overwrite: true },
+        { key: 'token_type_hint', value: 'access_token', overwrite: true },
+        { key: 'client_id', value: context.oauthClientId, overwrite: true },
+      ],
+    },
+    {
+      // The WebSocket path's 426 carries Upgrade, a hop-by-hop header Prism strips.
+      openApiOperation: 'GET::/v2/tts/ws',
+      overwriteRequestBaseUrl: { value: serverUrl, overwrite: true },
+    },
+  ];
+}
+
+export function portmanConfig(context: FuzzContext, serverUrl: string): Json {
+  const expected = Object.entries(EXPECTED).map(([operation, code]) => ({
+    openApiOperation: operation,
+    openApiResponse: String(code),
+    statusCode: { enabled: true, code },
+    ...contract,
+  }));
+  const fuzzing = { enabled: true };
+  const bounds = {
+    requiredFields: fuzzing,
+    minimumNumberFields: fuzzing,
+    maximumNumberFields: fuzzing,
+    minLengthFields: fuzzing,
+    maxLengthFields: fuzzing,
+  };
+  return {
+    version: 1.0,
+    tests: {
+      contractTests: [
+        {
+          openApiOperation: '*::/*',
+          excludeForOperations: Object.keys(EXPECTED),
+          statusSuccess: on,
+          ...contract,
+        },
+        ...expected,
+      ],
+      variationTests: [
+        {
+          openApiOperation: '*::/*',
+          openApiResponse: '400',
+          excludeForOperations: PORTMAN_FUZZ_EXCLUDED,
+          variations: [
+            {
+              name: 'Fuzz',
+              fuzzing: [{ requestBody: [bounds] }, { requestQueryParams: [bounds] }],
+              tests: {
+                contractTests: [{ statusCode: { enabled: true, code: 400 }, ...contract }],
+              },
+            },
+          ],
+        },
+      ],
+    },
+    overwrites: [
+      ...overwrites(context, serverUrl),
+      // openapi-to-postman leaves these two without the document's bearer scheme.
+      ...['POST::/v1/batches', 'GET::/batch'].map((operation) => ({
+        openApiOperation: operation,
+        overwriteRequestSecurity: { bearer: { token: '{{bearerToken}}' } },
+      })),
+    ] as unknown as Json,
+    globals: {
+      // A fresh client address per request (the server trusts X-Forwarded-For in this run), so
+      // the lead form's per-IP limit does not answer Portman's variations with 429.
+      collectionPreRequestScripts: [
+        "pm.request.headers.upsert({ key: 'X-Forwarded-For', value: pm.variables.replaceIn('{{$randomIP}}') });",
+      ],
+    },
+  };
+}
