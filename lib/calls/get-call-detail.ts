@@ -8,9 +8,11 @@ import type { CallDeps } from './types';
 const t = schema.transcripts;
 // The transcript comes with the row in one statement: a detail read is the hottest call path
 // (REST and the tool server's get_call and wait_for_call), and each statement is a round trip.
+// Columns are qualified by hand: drizzle leaves them bare in a one-table select, and a bare "id"
+// inside the subquery is the transcript's own id, not the call's.
 const lines = sql<{ id: number; created_at: string; text: string; user: string }[]>`coalesce(
-  (select json_agg(json_build_object('id', ${t.id}, 'created_at', ${t.createdAt}, 'text', ${t.text}, 'user', ${t.user}) order by ${t.seq})
-   from ${t} where ${t.callId} = ${schema.calls.id}),
+  (select json_agg(json_build_object('id', tl.id, 'created_at', tl.created_at, 'text', tl.text, 'user', tl."user") order by tl.seq)
+   from ${t} as tl where tl.call_id = ${schema.calls}.id),
   '[]'::json)`;
 
 /** One call of one organization as the API shows it; another org's call is 404 NOT_FOUND. */
