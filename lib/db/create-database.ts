@@ -38,6 +38,12 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres pool:', error.message));
+  // The pool listens only to idle clients: one checked out (a transaction) whose connection drops
+  // emits 'error' with no listener, an uncaught exception. Its pending query fails with the same
+  // error and is answered as an outage; the event itself only needs a listener.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('postgres client:', error.message));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let ready: Promise<Db> | undefined;
   return {
