@@ -27,6 +27,32 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * drizzle's transaction() checks a client out of the pool and runs BEGIN outside its
+ * try/finally, so when BEGIN fails (the connection died while it sat idle in the pool) the
+ * client is never released: each outage would cost the pool a client until none were left and
+ * every request waited for one in vain. A client handed to drizzle therefore releases itself
+ * (destroyed, as a connection that failed) when the first statement it is given fails; a later
+ * release is then a no-op.
+ */
+function releaseOnFailedFirstStatement(client: pg.PoolClient): pg.PoolClient {
+  const own = client as unknown as { query: Query };
+  const query = client.query.bind(client) as Query;
+  own.query = (...args: unknown[]) => {
+    delete (own as { query?: Query }).query; // back to the prototype's query for the rest
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      client.release = () => {};
+      throw error;
+    });
+  };
+  return client;
+}
+
 /** A real Postgres server over node-postgres (any managed Postgres works). */
 export function createPostgresDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
@@ -44,6 +70,15 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error('postgres client:', error.message));
   });
+  // Promise-style checkouts (drizzle's transactions, the migration lock) get the guard; the
+  // pool's own query() checks out with a callback and releases by itself.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: unknown) =>
+    callback
+      ? connect(callback)
+      : (connect() as Promise<pg.PoolClient>).then(
+          releaseOnFailedFirstStatement,
+        )) as typeof pool.connect;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let ready: Promise<Db> | undefined;
   return {

@@ -6,6 +6,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  */
 export async function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
+  /** Client sides of open connections, each with its upstream. */
+  const pairs = new Map<Socket, Socket>();
   let server: Server | undefined;
   let port = 0;
   const listen = () =>
@@ -20,6 +22,8 @@ export async function tcpProxy(target: { host: string; port: number }) {
             upstream.destroy();
           });
         }
+        pairs.set(client, upstream);
+        client.on('close', () => pairs.delete(client));
         client.pipe(upstream).pipe(client);
       });
       server.once('error', reject);
@@ -39,6 +43,20 @@ export async function tcpProxy(target: { host: string; port: number }) {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     },
     restore: listen,
+    /**
+     * Every connection open now is dropped when the application next writes on it (its next
+     * statement), as a server that went away while a connection sat in a pool: the connection
+     * looks fine until it is used.
+     */
+    dropOnNextWrite(): void {
+      for (const [client, upstream] of pairs) {
+        client.prependOnceListener('data', () => {
+          client.unpipe(upstream);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) =>
