@@ -15,6 +15,8 @@ import type { Database, Db } from './types';
 export const MIGRATIONS_FOLDER = join(process.cwd(), 'lib/db/migrations');
 // Any constant: instances starting together against one server take turns migrating.
 const MIGRATION_LOCK = 724_031_117;
+/** The longest a statement of the running server may wait for the database's answer. */
+export const QUERY_TIMEOUT_MS = 10_000;
 /** How often PGlite is vacuumed and analysed (it has no autovacuum). */
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
@@ -59,8 +61,11 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
     connectionString: url,
     max: options.max ?? 10,
     // A server that does not answer (down, frozen, unreachable) fails the request as an outage
-    // (503 with Retry-After) instead of holding it forever.
+    // (503 with Retry-After) instead of holding it forever: when connecting, and for a statement
+    // on a connection already open (a frozen server keeps it open and says nothing). Every query
+    // of a request is far below this; migrations run on a connection of their own, unbounded.
     connectionTimeoutMillis: 10_000,
+    query_timeout: QUERY_TIMEOUT_MS,
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres pool:', error.message));
@@ -70,7 +75,7 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error('postgres client:', error.message));
   });
-  // Promise-style checkouts (drizzle's transactions, the migration lock) get the guard; the
+  // Promise-style checkouts (drizzle's transactions) get the guard; the
   // pool's own query() checks out with a callback and releases by itself.
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | void;
   pool.connect = ((callback?: unknown) =>
@@ -86,13 +91,18 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
     description: `postgres (${redactDatabaseUrl(url)})`,
     ready: () =>
       (ready ??= (async () => {
-        const lock = await pool.connect();
+        // Waiting for another instance's migration, or one long migration, may take longer
+        // than a request's statement may: its own connection, without the query timeout.
+        const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+        migrator.on('error', (error) => console.error('postgres migrator:', error.message));
+        await migrator.connect();
         try {
-          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(migrator, { schema }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          });
         } finally {
-          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          lock.release();
+          await migrator.end().catch(() => {});
         }
         return db;
       })()),

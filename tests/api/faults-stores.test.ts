@@ -34,6 +34,7 @@ let sql: pg.Client;
 let org: TestOrg;
 let voiceId: string;
 let databaseCut = false;
+let databaseFrozen = false;
 
 beforeAll(async () => {
   redis = ownRedis(await freePort(), { dataDir: redisDir });
@@ -71,6 +72,7 @@ afterAll(async () => {
   await sql?.end();
   // A failed run must not leave the server waiting on a database that never comes back.
   if (databaseCut) await proxy.restore();
+  if (databaseFrozen) proxy.thaw();
   await server?.dispose();
   await proxy?.close();
   await database?.drop();
@@ -330,5 +332,28 @@ describe('Postgres cut and restored during call dispatch and playback', () => {
     const after = await voice(server.url, org.apiKey, '/v1/calls');
     expect(after.status).toBe(200);
     await after.arrayBuffer();
+  });
+
+  it('a frozen Postgres (connections kept, no answer) is a 503 too, not a hung request', async () => {
+    proxy.freeze();
+    databaseFrozen = true;
+    try {
+      // Bounded by the pool's statement and connection timeouts (10 s), not by the test's.
+      const answers = await Promise.all(
+        ['/v1/calls', '/v1/voices'].map(async (path) =>
+          answerOf(await voice(server.url, org.apiKey, path)),
+        ),
+      );
+      expectOnlyDocumented(answers, ['503 SERVICE_UNAVAILABLE']);
+      expect(answers.map((a) => a.status)).toEqual([503, 503]);
+    } finally {
+      proxy.thaw();
+      databaseFrozen = false;
+    }
+    await eventually(async () => {
+      const response = await voice(server.url, org.apiKey, '/v1/calls');
+      await response.arrayBuffer();
+      return response.status === 200 ? true : undefined;
+    }, 20_000);
   });
 });
