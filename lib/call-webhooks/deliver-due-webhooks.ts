@@ -13,7 +13,7 @@ const DELIVERY_LEASE_MS = DELIVERY_TIMEOUT_MS + 15_000;
 type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 
 /** Claims due deliveries for this worker (SKIP LOCKED + a lease), as calls are claimed. */
-async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
   const d = schema.webhookDeliveries;
   const due = db
     .select({ id: d.id })
@@ -115,15 +115,16 @@ async function attempt(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
   });
 }
 
+/** Runs one claimed delivery's attempt; never rejects (a failure to run it is logged). */
+export function attemptDelivery(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
+  return attempt(deps, delivery).catch((error: unknown) =>
+    console.error(`webhook delivery ${delivery.id}: attempt failed to run:`, error),
+  );
+}
+
 /** Sends every delivery that is due now (at most `limit`); returns how many were tried. */
 export async function deliverDueWebhooks(deps: CallDeps, limit: number): Promise<number> {
   const claimed = await claimDueDeliveries(deps.db, new Date(deps.clock.now()), limit);
-  await Promise.all(
-    claimed.map((delivery) =>
-      attempt(deps, delivery).catch((error: unknown) =>
-        console.error(`webhook delivery ${delivery.id}: attempt failed to run:`, error),
-      ),
-    ),
-  );
+  await Promise.all(claimed.map((delivery) => attemptDelivery(deps, delivery)));
   return claimed.length;
 }

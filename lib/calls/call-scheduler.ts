@@ -1,7 +1,9 @@
-import { runDueWork } from './run-due-work';
+import { startDueWork } from './run-due-work';
 import type { CallDeps } from './types';
 
 const IDLE_MS = 100;
+/** Call steps and deliveries this process runs at once; a claim takes only what fits. */
+const MAX_IN_FLIGHT = 16;
 
 export interface Scheduler {
   stop(): Promise<void>;
@@ -9,21 +11,38 @@ export interface Scheduler {
 
 /**
  * Advances calls and deliveries inside a long-lived process, with no request arriving. Every
- * instance may run one: work is claimed in the database, so each step still runs once.
+ * instance may run one: work is claimed in the database, so each step still runs once. Claimed
+ * work runs beside the loop rather than in it, so a step or a delivery waiting on a slow upstream
+ * (up to its timeout) never holds up the others; a call whose step is still running here is not
+ * claimed again, even once its lease has run out.
  */
 export function startCallScheduler(deps: CallDeps): Scheduler {
   let running = true;
   let wake: (() => void) | undefined;
+  const inFlight = new Set<Promise<void>>();
+  const busyCalls = new Set<string>();
   const loop = (async () => {
     while (running) {
-      let worked = 0;
-      try {
-        const done = await runDueWork(deps);
-        worked = done.steps + done.deliveries + done.refunds;
-      } catch (error) {
-        console.error('call scheduler:', error);
+      let started = 0;
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      if (room > 0) {
+        const work = await startDueWork(deps, { limit: Math.min(8, room), busy: [...busyCalls] });
+        for (const item of work.running) {
+          if (item.callId) busyCalls.add(item.callId);
+          const done = item.done
+            .catch((error: unknown) => console.error('call scheduler:', error))
+            .finally(() => {
+              inFlight.delete(done);
+              if (item.callId) busyCalls.delete(item.callId);
+              // A finished step usually makes the next one due: look again at once.
+              wake?.();
+            });
+          inFlight.add(done);
+        }
+        if (work.error) console.error('call scheduler:', work.error);
+        started = work.steps + work.deliveries + work.refunds;
       }
-      if (!worked && running) {
+      if (!started && running) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, IDLE_MS).unref();
@@ -36,6 +55,7 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
       running = false;
       wake?.();
       await loop;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { DEFAULT_CONCURRENT_CALLS } from '../orgs/effective-limits';
 import type { CallRow } from './types';
@@ -10,9 +10,15 @@ export const STEP_LEASE_MS = 15_000;
 /**
  * Claims up to `limit` calls whose next step is due, for this worker alone: the rows are locked
  * with SKIP LOCKED and leased with a fresh token, so concurrent instances take different calls
- * and a step's write only lands while its lease token still stands.
+ * and a step's write only lands while its lease token still stands. Calls in `busy` (steps this
+ * worker is still running, past their lease) are left alone.
  */
-export async function claimDueCalls(db: Db, now: Date, limit: number): Promise<CallRow[]> {
+export async function claimDueCalls(
+  db: Db,
+  now: Date,
+  limit: number,
+  busy: readonly string[] = [],
+): Promise<CallRow[]> {
   const token = randomUUID();
   const c = schema.calls;
   const due = db
@@ -23,6 +29,7 @@ export async function claimDueCalls(db: Db, now: Date, limit: number): Promise<C
         inArray(c.queueStatus, ['queued', 'started']),
         lte(c.nextStepAt, now),
         or(isNull(c.leaseUntil), lt(c.leaseUntil, now)),
+        busy.length > 0 ? notInArray(c.id, [...busy]) : undefined,
         // A queued call of an org already at its concurrent-call cap is not worth a claim (the
         // dial step re-checks under the org's lock); skipping it keeps a long queue from
         // crowding out calls in progress.

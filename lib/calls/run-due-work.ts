@@ -1,4 +1,4 @@
-import { deliverDueWebhooks } from '../call-webhooks/deliver-due-webhooks';
+import { attemptDelivery, claimDueDeliveries } from '../call-webhooks/deliver-due-webhooks';
 import { refundAbandonedSpeech } from '../tts/refund-abandoned-speech';
 import { claimDueCalls } from './claim-due-calls';
 import { playCallStep } from './play-call-step';
@@ -13,19 +13,52 @@ export interface DueWork {
   refunds: number;
 }
 
+/** One claimed item of work, already running. */
+export interface RunningItem {
+  /** The call a step belongs to (absent for a delivery). */
+  callId?: string;
+  done: Promise<void>;
+}
+
 /**
- * One pass over what is due: call steps, webhook deliveries and abandoned speech reservations.
- * Returns how much ran.
+ * Claims what is due (up to `limit` call steps and `limit` deliveries, none of the `busy` calls)
+ * and starts it without waiting for it: one slow upstream (a model or a webhook receiver that
+ * hangs) then holds up only its own item. Abandoned speech reservations are refunded meanwhile.
+ * A phase that fails (the database went away) is returned as `error` beside what did start, so
+ * the caller still tracks every running item.
+ */
+export async function startDueWork(
+  deps: CallDeps,
+  options: { limit?: number; busy?: readonly string[] } = {},
+): Promise<DueWork & { running: RunningItem[]; error?: unknown }> {
+  const limit = options.limit ?? BATCH;
+  const now = new Date(deps.clock.now());
+  const started = { steps: 0, deliveries: 0, refunds: 0, running: [] as RunningItem[] };
+  try {
+    const calls = await claimDueCalls(deps.db, now, limit, options.busy);
+    started.steps = calls.length;
+    for (const call of calls)
+      started.running.push({ callId: call.id, done: playCallStep(deps, call) });
+    const deliveries = await claimDueDeliveries(deps.db, now, limit);
+    started.deliveries = deliveries.length;
+    for (const delivery of deliveries)
+      started.running.push({ done: attemptDelivery(deps, delivery) });
+    started.refunds = await refundAbandonedSpeech(deps.db, now, BATCH);
+    return started;
+  } catch (error) {
+    return { ...started, error };
+  }
+}
+
+/**
+ * One pass over what is due: call steps, webhook deliveries and abandoned speech reservations,
+ * waiting for all of it. Returns how much ran.
  */
 export async function runDueWork(deps: CallDeps): Promise<DueWork> {
-  const now = new Date(deps.clock.now());
-  const calls = await claimDueCalls(deps.db, now, BATCH);
-  const [deliveries, refunds] = await Promise.all([
-    deliverDueWebhooks(deps, BATCH),
-    refundAbandonedSpeech(deps.db, now, BATCH),
-    ...calls.map((call) => playCallStep(deps, call)),
-  ]);
-  return { steps: calls.length, deliveries, refunds };
+  const { running, error, ...done } = await startDueWork(deps);
+  await Promise.all(running.map((item) => item.done));
+  if (error) throw error;
+  return done;
 }
 
 /** Runs passes until nothing is due or the budget is spent (for the cron route). */

@@ -8,6 +8,8 @@ export interface SanityCmsOptions {
   token?: string;
   useCdn?: boolean;
   maxRetries?: number;
+  /** Bounds each query, its retries included; default 5 s. */
+  timeoutMs?: number;
 }
 
 /** The production CMS: Sanity's query API, published perspective only. */
@@ -16,8 +18,10 @@ export class SanityCms implements Cms {
   readonly description: string;
   readonly source: string;
   private readonly client: SanityClient;
+  private readonly timeoutMs: number;
 
   constructor(options: SanityCmsOptions) {
+    this.timeoutMs = options.timeoutMs ?? 5_000;
     this.client = createClient({
       projectId: options.projectId,
       dataset: options.dataset,
@@ -33,7 +37,12 @@ export class SanityCms implements Cms {
 
   async query(groq: string, params: GroqParams = {}): Promise<unknown> {
     try {
-      return await this.client.fetch<unknown>(groq, params, { perspective: 'published' });
+      // The client's own timeout is 5 minutes per attempt: a Sanity that accepts the connection
+      // and never answers would hold a blog read or a lead submission that long, three times.
+      return await this.client.fetch<unknown>(groq, params, {
+        perspective: 'published',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (error) {
       throw new CmsError(`sanity query failed: ${(error as Error).message}`, { cause: error });
     }

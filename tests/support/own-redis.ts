@@ -14,15 +14,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A redis-server of our own (no persistence) that a test can stop and start again. */
-export function ownRedis(port: number) {
+/**
+ * A redis-server of our own that a test can stop and start again. Without `dataDir` it keeps
+ * nothing across a restart; with it, every write is fsynced to an append-only file there first
+ * (`appendfsync always`), as a deployment that keeps leads in Redis must, so a restart keeps
+ * everything it acknowledged.
+ */
+export function ownRedis(port: number, options: { dataDir?: string } = {}) {
   let child: ChildProcess | undefined;
+  const persistence = options.dataDir
+    ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   return {
     url: `redis://127.0.0.1:${port}`,
     async start(): Promise<void> {
       child = spawn(
         'redis-server',
-        ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+        ['--port', String(port), '--save', '', ...persistence, '--bind', '127.0.0.1'],
         {
           stdio: 'ignore',
         },

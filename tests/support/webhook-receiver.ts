@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -13,17 +13,32 @@ export async function startWebhookReceiver() {
   const state = { status: 204, location: 'http://169.254.169.254/latest/meta-data' };
   /** Statuses to answer before falling back to `status`, one per request. */
   const queue: number[] = [];
+  /** While set, requests are read and then held unanswered (a receiver that hangs). */
+  let holding: Set<() => void> | undefined;
+  /** Requests held so far: whether the sender has hung up since. */
+  const held: { closed: boolean }[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      const status = queue.shift() ?? state.status;
-      res.statusCode = status;
-      if (status >= 300 && status < 400) res.setHeader('location', state.location);
-      res.end(status >= 400 ? 'receiver says no' : '');
+      if (holding) {
+        const entry = { closed: false };
+        held.push(entry);
+        res.on('close', () => (entry.closed = true));
+        holding.add(() => answer(res));
+        return;
+      }
+      answer(res);
     });
   });
+  const answer = (res: ServerResponse) => {
+    if (res.writableEnded || res.destroyed) return;
+    const status = queue.shift() ?? state.status;
+    res.statusCode = status;
+    if (status >= 300 && status < 400) res.setHeader('location', state.location);
+    res.end(status >= 400 ? 'receiver says no' : '');
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
@@ -35,10 +50,25 @@ export async function startWebhookReceiver() {
     answerNext(...statuses: number[]) {
       queue.push(...statuses);
     },
+    held,
+    /** From now on, hold every request without an answer. */
+    hang() {
+      holding ??= new Set();
+    },
+    /** Answers the held requests (those whose sender still waits) and stops holding. */
+    release() {
+      const pending = holding;
+      holding = undefined;
+      for (const answerHeld of pending ?? []) answerHeld();
+    },
     redirectTo(location: string) {
       state.location = location;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

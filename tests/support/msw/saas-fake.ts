@@ -7,7 +7,7 @@ export { TURNSTILE_FAIL, TURNSTILE_PASS, TURNSTILE_SPENT } from './saas-preload-
 export const SAAS_PRELOAD = './tests/support/msw/saas-preload.ts';
 
 export interface SaasCall {
-  service: 'turnstile' | 'hubspot';
+  service: 'turnstile' | 'hubspot' | 'sanity';
   at: number;
   [key: string]: unknown;
 }
@@ -35,9 +35,13 @@ export function saasFake() {
     /** HubSpot batch upserts that carried a contact with this email. */
     hubspotCallsFor: (email: string) =>
       calls('hubspot').filter((call) =>
-        (call.inputs as { id: string }[]).some((input) => input.id === email),
+        (call.inputs as { id: string }[] | undefined)?.some((input) => input.id === email),
       ),
-    setMode(mode: { hubspot?: 'ok' | 'fail'; turnstile?: 'ok' | 'unreachable' }) {
+    setMode(mode: {
+      hubspot?: 'ok' | 'fail' | 'hang';
+      turnstile?: 'ok' | 'unreachable' | 'hang';
+      sanity?: 'ok' | 'fail' | 'hang';
+    }) {
       writeFileSync(join(dir, 'mode.json'), JSON.stringify(mode));
     },
   };

@@ -9,6 +9,8 @@ export interface SanityFake {
   /** When set, the query endpoint answers with this status instead. */
   failWith?: number;
   requests: URL[];
+  /** Consulted first on every query; a response it returns is answered instead (fault modes). */
+  intercept?: (request: Request) => Promise<Response | undefined>;
 }
 
 /**
@@ -16,8 +18,11 @@ export interface SanityFake {
  * groq-js over `fake.documents`, honouring the `published` perspective like Sanity does.
  */
 export function sanityHandlers(fake: SanityFake) {
-  const answer = async (url: URL) => {
+  const answer = async (request: Request) => {
+    const url = new URL(request.url);
     fake.requests.push(url);
+    const early = await fake.intercept?.(request);
+    if (early) return early;
     if (fake.failWith)
       return HttpResponse.json({ error: 'fake outage' }, { status: fake.failWith });
     const query = url.searchParams.get('query') ?? '';
@@ -34,10 +39,10 @@ export function sanityHandlers(fake: SanityFake) {
   const path = `/:version/data/query/${FAKE_SANITY_DATASET}`;
   return [
     http.get(`https://${FAKE_SANITY_PROJECT}.api.sanity.io${path}`, ({ request }) =>
-      answer(new URL(request.url)),
+      answer(request),
     ),
     http.get(`https://${FAKE_SANITY_PROJECT}.apicdn.sanity.io${path}`, ({ request }) =>
-      answer(new URL(request.url)),
+      answer(request),
     ),
   ];
 }
