@@ -46,7 +46,12 @@ async function main(): Promise<void> {
   let scheduler: Scheduler | undefined;
 
   type RequestHandler = ReturnType<ReturnType<typeof next>['getRequestHandler']>;
-  const nextApp: { handle?: RequestHandler; selfOrigin?: string } = {};
+  const nextApp: {
+    handle?: RequestHandler;
+    selfOrigin?: string;
+    /** Route files served without Next's pipeline, by path (loaded once Next has set up). */
+    direct?: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>>;
+  } = {};
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const handle = nextApp.handle;
     if (!handle) {
@@ -60,9 +65,15 @@ async function main(): Promise<void> {
       return;
     }
     pinClientIp(request, config.TRUST_PROXY);
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     // The OAuth authorization server (oidc-provider, a Node handler) is mounted beside Next.
-    if (isOAuthPath(new URL(request.url ?? '/', 'http://localhost').pathname)) {
+    if (isOAuthPath(path)) {
       void handleOAuthRequest(request, response, config);
+      return;
+    }
+    const direct = nextApp.direct?.[path];
+    if (direct) {
+      void direct(request, response);
       return;
     }
     void handle(request, response);
@@ -151,6 +162,16 @@ async function main(): Promise<void> {
   nextApp.selfOrigin = `http://${selfHost(bound)}:${port}`;
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
+  // Route modules read Next's request storage when they load, which exists once Next is prepared.
+  const { serveRouteDirectly } = await import('./lib/http/serve-route-directly');
+  const toolServerRoute = await import('./app/v1/mcp/route');
+  const callsRoute = await import('./app/v1/calls/route');
+  // The hottest API routes without Next's pipeline: agents call the tool server many times a
+  // turn, and dialers place calls as fast as they are let.
+  nextApp.direct = {
+    '/v1/mcp': (request, response) => serveRouteDirectly(toolServerRoute, request, response),
+    '/v1/calls': (request, response) => serveRouteDirectly(callsRoute, request, response),
+  };
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
