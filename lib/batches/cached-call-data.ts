@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { signRecordingUrl } from '../calls/recording-link';
 import type { RenderOptions } from '../calls/render-call';
 import type { Executor } from '../db';
-import { singleton } from '../runtime/singleton';
 import { getRenderStamp } from './get-render-stamp';
 import { listBatchCalls } from './list-batch-calls';
+import { stampedCache, type Stamped } from './stamped-cache';
 
-interface Entry {
-  stamp: string;
-  /** The calls serialized once (10,000 calls are ~7 MB), recording links marked, not signed. */
-  json: string;
+/** `json` is the calls serialized once, with recording links marked, not signed. */
+interface Entry extends Stamped {
   /** The mark standing where a link goes: random, so no stored text can pose as one. */
   mark: string;
   /** Calls whose link is marked. */
   recorded: Set<string>;
 }
 
-// One per process, bounded by size like the analysis cache; concurrent misses share one rendering.
-const state = () =>
-  singleton('batch-call-data-cache', () => ({
-    cache: new LRUCache<string, Entry>({
-      maxSize: 128 * 1024 * 1024,
-      sizeCalculation: (entry) => entry.json.length + entry.stamp.length,
-    }),
-    computing: new Map<string, Promise<Entry>>(),
-  }));
+// 10,000 rendered calls are ~7 MB of JSON.
+const renderings = stampedCache<Entry>('batch-call-data-cache', 128 * 1024 * 1024);
 
 async function render(db: Executor, batchId: string, transcripts: boolean): Promise<Entry> {
   // The stamp is read before the calls: a change in between makes the entry look older than it
@@ -61,23 +51,9 @@ export async function cachedCallDataJson(
   stamp: string,
   options: RenderOptions & { transcripts: boolean },
 ): Promise<string> {
-  const { cache, computing } = state();
-  const key = `${batchId}:${options.transcripts}`;
-  let entry = cache.get(key);
-  if (entry?.stamp !== stamp) {
-    const pendingKey = `${key}:${stamp}`;
-    let pending = computing.get(pendingKey);
-    if (!pending) {
-      pending = render(db, batchId, options.transcripts)
-        .then((rendered) => {
-          cache.set(key, rendered);
-          return rendered;
-        })
-        .finally(() => computing.delete(pendingKey));
-      computing.set(pendingKey, pending);
-    }
-    entry = await pending;
-  }
+  const entry = await renderings(`${batchId}:${options.transcripts}`, stamp, () =>
+    render(db, batchId, options.transcripts),
+  );
   if (entry.recorded.size === 0) return entry.json;
   const { recorded } = entry;
   const marked = new RegExp(
