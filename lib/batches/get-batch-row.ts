@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { schema, type Executor } from '../db';
 import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/path-id';
-import { versionStamp } from './analyze-batch';
+import { batchStampQuery, type StampVersion } from './get-render-stamp';
 
 export type BatchRow = typeof schema.batches.$inferSelect & {
   /**
@@ -26,11 +26,7 @@ export async function getBatchRowOrThrow(
   if (!isUuid(batchId)) throw notFound();
   const b = schema.batches;
   const c = schema.calls;
-  const stamp = (version: typeof c.analysisVersion | typeof c.renderVersion) =>
-    sql<string>`(${db
-      .select({ stamp: versionStamp(version) })
-      .from(c)
-      .where(eq(c.batchId, b.id))})`;
+  const stamp = (version: StampVersion) => sql<string>`(${batchStampQuery(db, version, b.id)})`;
   const [row] = await db
     .select({
       ...getTableColumns(b),

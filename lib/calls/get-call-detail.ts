@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CallDetailBody } from '@/schemas/calls';
 import { schema } from '../db';
 import { ApiError } from '../http/api-error';
-import { renderCall } from './render-call';
+import { renderCall, renderedCallColumns } from './render-call';
 import type { CallDeps } from './types';
 
 type TranscriptLine = typeof schema.transcripts.$inferSelect;
@@ -25,7 +25,7 @@ export async function getCallDetail(
   origin: string,
 ): Promise<CallDetailBody> {
   const [found] = await deps.db
-    .select({ row: schema.calls, lines })
+    .select({ row: renderedCallColumns, lines })
     .from(schema.calls)
     .where(and(eq(schema.calls.id, callId), eq(schema.calls.orgId, orgId)));
   if (!found) throw new ApiError('NOT_FOUND', { message: 'No call has this id.' });

@@ -15,7 +15,10 @@ export class CallRecording {
     this.ahead.push({ atMs, pcm });
   }
 
-  /** The carrier dropped what had not played by `nowMs` (keep = false) or it was all heard. */
+  /**
+   * Mixes in the frames sent ahead that played before `nowMs`; the later ones are kept for a
+   * later cut (`keepLater`) or dropped, as the carrier drops them on a clear or a hang-up.
+   */
   cut(nowMs: number, keepLater = false): void {
     const later: { atMs: number; pcm: Int16Array }[] = [];
     for (const frame of this.ahead) {

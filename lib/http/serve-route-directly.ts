@@ -33,9 +33,9 @@ export async function serveRouteDirectly(
     request.resume();
   });
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
+  for (const [header, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(header, v);
+    else if (value !== undefined) headers.set(header, value);
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const webRequest = new NextRequest(
