@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { AgentContext } from '../agent';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
+import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
 import { schema } from '../db';
 import type { LineTurn } from '../telephony';
 import { CallRecording } from './call-recording';
-import { noteEnding, saveRecording, writeLine } from './call-writes';
+import { saveRecording, writeLine } from './call-writes';
 import { FramePacer } from './frame-pacer';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
@@ -113,10 +114,7 @@ export class Conversation {
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
     if (!call.carrierCallSid) {
-      await this.deps.db
-        .update(schema.calls)
-        .set({ carrierCallSid: frame.start.callSid })
-        .where(eq(schema.calls.id, call.id));
+      await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
     }
     this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
@@ -226,15 +224,11 @@ export class Conversation {
     if (!call || this.hungUp) return;
     this.hungUp = true;
     this.ending = true;
-    await noteEnding(this.deps.db, call.id, {
+    const lifecycle = { db: this.deps.db, clock: this.deps.clock, provider: this.deps.carrier };
+    await requestHangUp(lifecycle, call.id, {
       endedBy,
       ...(this.failure ? { errorMessage: this.failure } : {}),
-    }).catch((error: unknown) => console.error(`call ${call.id}: could not note ending:`, error));
-    if (call.carrierCallSid) {
-      await this.deps.carrier
-        .hangUp(call.carrierCallSid)
-        .catch((error: unknown) => console.error(`call ${call.id}: hang-up failed:`, error));
-    }
+    }).catch((error: unknown) => console.error(`call ${call.id}: could not hang up:`, error));
   }
 
   /** The stream ended (stop frame or socket closed): keep what was heard and the recording. */
@@ -250,6 +244,9 @@ export class Conversation {
     console.info(
       `call ${call.id}: media stream closed: ${frames} frames sent, ` +
         `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
+    );
+    await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
+      console.error(`call ${call.id}: stream end not noted:`, error),
     );
     await this.writes;
     if (this.recording) {

@@ -1,7 +1,7 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { shareSpeech } from '@/lib/tts/share-speech';
 import { CallStopResponse } from '@/schemas/calls';
 import {

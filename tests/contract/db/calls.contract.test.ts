@@ -3,14 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrain } from '@/lib/agent';
 import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { finishCall } from '@/lib/calls/finish-call';
+import { endLockedCall } from '@/lib/calls/lifecycle';
 import { getTranscripts } from '@/lib/calls/get-call';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { listCalls } from '@/lib/calls/list-calls';
-import { playCallStep } from '@/lib/calls/play-call-step';
+import { playCallStep } from '@/lib/calls/lifecycle';
 import { renderCall } from '@/lib/calls/render-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
 import { createPostgresDatabase, schema, type Db } from '@/lib/db';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
@@ -539,7 +539,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     expect(detail.price).toBe(0.05);
   });
 
-  it('charges a call once however often finishCall runs, concurrently or again later', async () => {
+  it('charges a call once however often endLockedCall runs, concurrently or again later', async () => {
     const orgId = await newOrg(1_000_000);
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });
     await db
@@ -550,7 +550,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     const now = new Date(deps.clock.now());
     const finish = () =>
       db.transaction((tx) =>
-        finishCall(tx, deps, row, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, now),
+        endLockedCall(tx, deps, row, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, now),
       );
     const results = await Promise.all([finish(), finish(), finish()]);
     expect(results.filter(Boolean)).toHaveLength(1);

@@ -1,49 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCarrierStatus } from '@/lib/calls/apply-carrier-status';
+import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
 import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { recordingCarrier } from '../../support/recording-carrier';
 
 // The durable dispatch handing calls to a carrier (a recording stand-in for the port) on a real
 // database: dialling under the claim, refusals, callbacks in any order, and the safety net.
-
-/** A carrier port that records what it is asked and fails when told to. */
-function recordingCarrier() {
-  const placed: PlaceCallRequest[] = [];
-  const hungUp: string[] = [];
-  const state = { refuse: false };
-  const line: CarrierLine & { placed: typeof placed; hungUp: typeof hungUp; state: typeof state } =
-    {
-      kind: 'twilio',
-      sandbox: false,
-      description: 'recording carrier',
-      endpointUrl: 'https://carrier.test',
-      defaultFrom: '+15005550006',
-      publicApiUrl: 'https://api.test',
-      placed,
-      hungUp,
-      state,
-      placeCall: (request) => {
-        if (state.refuse) return Promise.reject(new Error('21215: geo permission missing'));
-        placed.push(request);
-        return Promise.resolve({ carrierCallSid: `CA${placed.length}` });
-      },
-      hangUp: (sid) => {
-        hungUp.push(sid);
-        return Promise.resolve();
-      },
-      validSignature: () => true,
-    };
-  return line;
-}
 
 let speech: SpeechEngine;
 beforeAll(() => {
@@ -87,7 +57,7 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
     await runDueWork(deps);
     const call = await row(callId);
     expect(call).toMatchObject({ queueStatus: 'started', provider: 'twilio', sandbox: false });
-    expect(call.lineState).toMatchObject({ phase: 'carrier' });
+    expect(call.lineState).toMatchObject({ line: 'carrier' });
     const request = carrier.placed.find((p) => p.callId === callId)!;
     expect(request).toMatchObject({ to: '+14155550123', from: '+15005550006', timeLimitS: 180 });
     expect(call.carrierCallSid).toBe(`CA${carrier.placed.indexOf(request) + 1}`);

@@ -6,7 +6,7 @@ import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
 import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { schema, type Db } from '@/lib/db';
 import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
