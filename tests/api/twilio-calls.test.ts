@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WaveFile } from 'wavefile';
@@ -14,16 +13,14 @@ import {
   setFakeMode,
   signedCallback,
   TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  VOICE_PRELOAD,
   type FakeRecord,
 } from '../support/twilio-line';
+import { startCarrierServer } from '../support/carrier-server';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import {
   createTestOrg,
   dispatch,
   getCall,
-  startVoiceServer,
   TASK,
   waitForEnd,
   type TestOrg,
@@ -39,32 +36,10 @@ let engine: SpeechEngine;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  server = await startVoiceServer({
-    preload: [VOICE_PRELOAD],
-    env: {
-      PORT: String(port),
-      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-      TWILIO_ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: 'https://twilio.test',
-      STT_UPSTREAM_URL: 'http://stt.test/v1',
-      STT_UPSTREAM_MODEL: 'whisper-1',
-      AGENT_LLM_BASE_URL: 'http://llm.test/v1',
-      AGENT_LLM_MODEL: 'test-model',
-      VOICE_FAKE_DIR: fakeDir,
-      WEBHOOK_ALLOW_IPS: '127.0.0.1',
-    },
+  server = await startCarrierServer({
+    fakeDir,
+    env: { STT_UPSTREAM_MODEL: 'whisper-1', WEBHOOK_ALLOW_IPS: '127.0.0.1' },
   });
   org = await createTestOrg(server.url, 20);
   engine = createSpeechEngine();

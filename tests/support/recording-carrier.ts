@@ -1,7 +1,7 @@
 import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
 
 /** A carrier port that records what it is asked and fails when told to. */
-export function recordingCarrier() {
+export function recordingCarrier(options: { sidPrefix?: string } = {}) {
   const placed: PlaceCallRequest[] = [];
   const hungUp: string[] = [];
   const state = { refuse: false };
@@ -19,7 +19,7 @@ export function recordingCarrier() {
       placeCall: (request) => {
         if (state.refuse) return Promise.reject(new Error('21215: geo permission missing'));
         placed.push(request);
-        return Promise.resolve({ carrierCallSid: `CA${placed.length}` });
+        return Promise.resolve({ carrierCallSid: `${options.sidPrefix ?? 'CA'}${placed.length}` });
       },
       hangUp: (sid) => {
         hungUp.push(sid);
