@@ -142,6 +142,22 @@ describe('LlmAgent', () => {
     expect(received[0]?.body.messages[0]?.content).toMatch(/voicemail/i);
   });
 
+  it('lets the model write the whole voicemail message, streamed or not (no fixed first_sentence)', async () => {
+    reply = completion('Hi, this is Ada from Acme, please call us back. [END]');
+    const onVoicemail = context({ answeredBy: 'voicemail' });
+    await expect(agent.nextLine(onVoicemail)).resolves.toEqual({
+      text: 'Hi, this is Ada from Acme, please call us back.',
+      end: true,
+    });
+    expect(received).toHaveLength(1);
+    // A person answered: first_sentence is said as written, with no request.
+    await expect(agent.nextLine(context())).resolves.toEqual({
+      text: 'Hi, this is Ada from Acme.',
+      end: false,
+    });
+    expect(received).toHaveLength(1);
+  });
+
   it('summarizes a call with one more request that asks for a summary', async () => {
     reply = completion('Ada confirmed the Tuesday delivery.');
     await expect(agent.summarize(midCall)).resolves.toBe('Ada confirmed the Tuesday delivery.');
