@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeMulaw, mulawFrames } from '../lib/conversation/mulaw';
 import { createSpeechEngine } from '../lib/speech';
-import { ADMIN_TOKEN } from '../tests/support/leads-api';
+import { ADMIN_TOKEN } from '../tests/support/http';
 import {
   CalleeStream,
   fakeRecords,

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import { proxiedPostgres } from '../support/proxied-postgres';
 import {
   createTestOrg,

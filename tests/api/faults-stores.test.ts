@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectOnlyDocumented, loop, pause, type Answer } from '../support/faults';
-import { ADMIN_TOKEN, eventually, nextIp, postJson } from '../support/leads-api';
+import { nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, postJson } from '../support/http';
 import { freePort, ownRedis } from '../support/own-redis';
 import { proxiedPostgres } from '../support/proxied-postgres';
 import {

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeadSuccessResponse } from '@/schemas/leads';
-import {
-  ADMIN_TOKEN,
-  admin,
-  demoValues,
-  eventually,
-  expectError,
-  freshRedisDb,
-  leadServerEnv,
-  listLeads,
-  nextIp,
-  postJson,
-} from '../support/leads-api';
+import { demoValues, freshRedisDb, leadServerEnv, listLeads, nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, admin, expectError, postJson } from '../support/http';
 import { SAAS_PRELOAD, saasFake, TURNSTILE_FAIL, TURNSTILE_PASS } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../support/databases';
 import { freePort } from '../support/free-port';
-import { ADMIN_TOKEN } from '../support/leads-api';
+import { ADMIN_TOKEN } from '../support/http';
 import { TEST_REDIS_URL } from '../support/redis';
 import { createTestOrg, voice } from '../support/voice-api';
 

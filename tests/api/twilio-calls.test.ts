@@ -5,7 +5,7 @@ import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMulaw } from '@/lib/conversation/mulaw';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import {
   CalleeStream,
   fakeRecords,

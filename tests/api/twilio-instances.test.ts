@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCarrierServer } from '../support/carrier-server';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import {
   CalleeStream,
   fakeRecords,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCarrierServer } from '../support/carrier-server';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import {
   CalleeStream,
   fakeRecords,
