@@ -249,13 +249,13 @@ describe('a real call through the Twilio adapter', () => {
 
     const first = await CalleeStream.open(twiml.streamUrl);
     first.start(sid, { callId, token: twiml.token });
-    // The first stream is accepted: it stays open while the callee is silent.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(first.closed).toBeNull();
     const replay = await CalleeStream.open(twiml.streamUrl);
     replay.start(sid, { callId, token: twiml.token });
     const refused = await eventually(() => replay.closed ?? undefined);
     expect(refused).toMatchObject({ code: 1008, reason: 'stream token already used' });
+    // The first stream's start was taken (its token is spent), and it stays open while the
+    // callee is silent.
+    expect(first.closed).toBeNull();
     const tampered = await CalleeStream.open(twiml.streamUrl);
     tampered.start(sid, { callId, token: `${twiml.token.slice(0, -2)}xx` });
     expect(await eventually(() => tampered.closed ?? undefined)).toMatchObject({ code: 1008 });
