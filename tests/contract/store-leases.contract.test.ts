@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../support/msw/msw-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '@/lib/runtime/clock';
 import { acquireSpeechSlot, countSpeechSlots } from '@/lib/speech-limits';
@@ -19,7 +19,7 @@ import { deletePrefix, redisClient, TEST_REDIS_URL, testPrefix } from '../suppor
 // the embedded store's is moved by the test; Redis's (TIME) cannot be, so there the test ages
 // the stored expiries instead (every lease's score moves back by the same amount), never sleeps.
 const redis = redisClient();
-const msw = setupServer(...upstashHandlers(redis));
+const msw = mswServer(...upstashHandlers(redis));
 const prefixes: string[] = [];
 
 beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));

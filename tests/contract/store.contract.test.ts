@@ -1,4 +1,4 @@
-import { setupServer } from 'msw/node';
+import { mswServer } from '../support/msw/msw-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedStore, RedisStore, StoreTypeError, type Store } from '@/lib/store';
 import { createTcpDriver } from '@/lib/store/tcp-driver';
@@ -7,7 +7,7 @@ import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashHandlers } from '../suppor
 import { deletePrefix, redisClient, testPrefix } from '../support/redis';
 
 const redis = redisClient();
-const msw = setupServer(...upstashHandlers(redis));
+const msw = mswServer(...upstashHandlers(redis));
 const prefixes: string[] = [];
 
 beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));

@@ -1,3 +1,6 @@
+import { dispatchCall } from '@/lib/calls/dispatch-call';
+import type { CallDeps } from '@/lib/calls/types';
+import { createOrg } from '@/lib/orgs/create-org';
 import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
 
 /** A carrier port that records what it is asked and fails when told to. */
@@ -28,4 +31,23 @@ export function recordingCarrier(options: { sidPrefix?: string } = {}) {
       validSignature: () => true,
     };
   return line;
+}
+
+/** A call to a person, dispatched for a new org with $10 of credit (not yet dialled). */
+export async function dispatchTestCall(
+  deps: CallDeps,
+  body: Record<string, unknown> = {},
+): Promise<{ callId: string; orgId: string }> {
+  const { orgId } = await createOrg(
+    deps.db,
+    { name: 'Carrier', startingCreditMicros: 10_000_000 },
+    new Date(deps.clock.now()),
+  );
+  const result = await dispatchCall(deps, {
+    orgId,
+    body: { phone_number: '+14155550123', task: 'Confirm Tuesday.', max_duration: 3, ...body },
+    idempotencyKey: null,
+    origin: 'https://api.test',
+  });
+  return { callId: result.body.call_id, orgId };
 }

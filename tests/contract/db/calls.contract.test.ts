@@ -20,6 +20,7 @@ import { createSpeechEngine, wavDurationSeconds, type SpeechEngine } from '@/lib
 import { EmbeddedStore } from '@/lib/store';
 import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
 import { databaseAdapters, freshPostgresUrl, type TestDatabase } from '../../support/databases';
+import { allowConsoleError } from '../../support/console-guard';
 
 // The call service on a real database (PGlite and the real Postgres server), the real speech
 // engine, the sandbox line and the scripted agent, driven by a clock the test moves.
@@ -334,6 +335,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('drops the writes of a step whose lease another worker took over', async () => {
+    allowConsoleError(/step failed \(1\/3\): Failed query: insert into \"transcripts\"/);
     const orgId = await newOrg();
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK, record: true });
 
@@ -478,6 +480,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('ends a call whose step keeps failing with a clear error, never leaving it started', async () => {
+    allowConsoleError(/step failed \(\d\/3\): the agent brain is down/);
     const orgId = await newOrg();
     const broken: AgentBrain = {
       kind: 'scripted',

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
-import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
-import { recordingCarrier } from '../../support/recording-carrier';
+import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
+import { allowConsoleError } from '../../support/console-guard';
 
 // The durable dispatch handing calls to a carrier (a recording stand-in for the port) on a real
 // database: dialling under the claim, refusals, callbacks in any order, and the safety net.
@@ -35,20 +34,8 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
   }, 30_000);
   afterAll(() => handle.dispose());
 
-  const newCall = async (body: Record<string, unknown> = {}) => {
-    const { orgId } = await createOrg(
-      db,
-      { name: 'Carrier', startingCreditMicros: 10_000_000 },
-      new Date(deps.clock.now()),
-    );
-    const result = await dispatchCall(deps, {
-      orgId,
-      body: { phone_number: '+14155550123', task: 'Confirm Tuesday.', max_duration: 3, ...body },
-      idempotencyKey: null,
-      origin: 'https://api.test',
-    });
-    return result.body.call_id;
-  };
+  const newCall = async (body: Record<string, unknown> = {}) =>
+    (await dispatchTestCall(deps, body)).callId;
   const row = async (id: string): Promise<CallRow> =>
     (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
 
@@ -75,6 +62,7 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
   });
 
   it('ends a call the carrier refuses as call_error, free of charge', async () => {
+    allowConsoleError(/the carrier refused the call: 21215/);
     carrier.state.refuse = true;
     const callId = await newCall();
     await runDueWork(deps);

@@ -7,15 +7,13 @@ import {
   requestHangUp,
   stopCall,
 } from '@/lib/calls/lifecycle';
-import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
-import { recordingCarrier } from '../../support/recording-carrier';
+import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
 
 // The end of a live carrier call on a real database: a stop by the API (or the loop's own
 // hang-up) tells the carrier to hang up and the call is charged once for what the carrier
@@ -50,19 +48,7 @@ describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter)
 
   /** A call dialled at the carrier and answered; returns its id, org and SID. */
   const liveCall = async (body: Record<string, unknown> = {}) => {
-    const { orgId } = await createOrg(
-      db,
-      { name: 'Lifecycle', startingCreditMicros: 10_000_000 },
-      new Date(deps.clock.now()),
-    );
-    const { call_id: callId } = (
-      await dispatchCall(deps, {
-        orgId,
-        body: { phone_number: '+14155550123', task: 'Confirm Tuesday.', max_duration: 3, ...body },
-        idempotencyKey: null,
-        origin: 'https://api.test',
-      })
-    ).body;
+    const { callId, orgId } = await dispatchTestCall(deps, body);
     await runDueWork(deps);
     const sid = (await row(callId)).carrierCallSid!;
     await applyCarrierStatus(deps, callId, { CallSid: sid, CallStatus: 'in-progress' });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, schema, type Database } from '@/lib/db';
 import { proxiedPostgres } from '../../support/proxied-postgres';
+import { allowConsoleError } from '../../support/console-guard';
 
 // A pooled connection that died while idle fails the statement that next uses it. When that
 // statement is a transaction's BEGIN, the client must still go back to the pool: drizzle's
@@ -26,6 +27,7 @@ afterAll(async () => {
 
 describe('postgres adapter: a connection lost under a transaction', () => {
   it('fails that transaction and gives its client back, so the next one runs', async () => {
+    allowConsoleError(/postgres client: Connection terminated unexpectedly/);
     const client = await db.ready();
     // Both pooled connections open and idle, then the server "goes away" under them.
     const nap = () => client.execute(sql`SELECT pg_sleep(0.05)`);

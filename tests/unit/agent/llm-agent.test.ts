@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAgent, type AgentContext } from '@/lib/agent';
 
@@ -23,7 +23,7 @@ const completion = (content: string | null) => ({
   choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
 });
 
-const server = setupServer(
+const server = mswServer(
   http.post(`${BASE_URL}/chat/completions`, async ({ request }) => {
     received.push({
       body: (await request.json()) as ChatRequest,

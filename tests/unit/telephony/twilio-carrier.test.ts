@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import twilio from 'twilio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
@@ -10,7 +10,7 @@ import { signStreamToken, verifyStreamToken } from '@/lib/telephony/stream-token
 const SID = `AC${'ab'.repeat(16)}`;
 const TOKEN = 'auth-token-for-tests';
 const received: { url: string; auth: string | null; form: Record<string, string> }[] = [];
-const server = setupServer(
+const server = mswServer(
   http.post(
     'https://twilio.stand-in.test/2010-04-01/Accounts/:sid/Calls.json',
     async ({ request }) => {
