@@ -9,11 +9,11 @@ import { eventually } from '../support/eventually';
 import {
   CalleeStream,
   fakeRecords,
-  parseTwiml,
   setFakeMode,
   signedCallback,
   TWILIO_ACCOUNT_SID,
-  type FakeRecord,
+  dialledCall,
+  hangUpsOf,
 } from '../support/twilio-line';
 import { startCarrierServer } from '../support/carrier-server';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -52,14 +52,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const created = (callId: string) =>
-  eventually(() =>
-    fakeRecords(fakeDir).find(
-      (r) => r.service === 'twilio' && r.action === 'create' && r.params?.Twiml?.includes(callId),
-    ),
-  );
-const hangUps = (sid: string) =>
-  fakeRecords(fakeDir).filter((r) => r.action === 'update' && r.sid === sid);
+const hangUps = (sid: string) => hangUpsOf(fakeDir, sid);
 
 /** Resolves once no agent audio has arrived for `quietMs`. */
 const agentDone = (callee: CalleeStream, quietMs = 400) =>
@@ -68,14 +61,7 @@ const agentDone = (callee: CalleeStream, quietMs = 400) =>
     return last && performance.now() - last.at > quietMs ? true : undefined;
   }, 20_000);
 
-async function dialled(callId: string) {
-  const create = (await created(callId)) as FakeRecord & { params: Record<string, string> };
-  return {
-    create,
-    twiml: parseTwiml(create.params.Twiml!),
-    callback: create.params.StatusCallback!,
-  };
-}
+const dialled = (callId: string) => dialledCall(fakeDir, callId);
 
 const status = (url: string, sid: string, callStatus: string, extra: Record<string, string> = {}) =>
   signedCallback(url, {

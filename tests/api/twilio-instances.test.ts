@@ -6,10 +6,9 @@ import { startCarrierServer } from '../support/carrier-server';
 import { eventually } from '../support/eventually';
 import {
   CalleeStream,
-  fakeRecords,
-  parseTwiml,
   signedCallback,
   TWILIO_ACCOUNT_SID,
+  dialledCall,
 } from '../support/twilio-line';
 import {
   createTestOrg,
@@ -45,10 +44,7 @@ describe('a real call whose instance dies mid-conversation', () => {
       task: TASK,
       first_sentence: 'Hello, this is Ava.',
     });
-    const create = await eventually(() =>
-      fakeRecords(fakeDir).find((r) => r.action === 'create' && r.params?.Twiml?.includes(callId)),
-    );
-    const twiml = parseTwiml(create.params!.Twiml!);
+    const { create, twiml } = await dialledCall(fakeDir, callId);
     const callee = await CalleeStream.open(twiml.streamUrl);
     callee.start(create.sid!, { callId, token: twiml.token });
     await eventually(() => (callee.media.length > 10 ? true : undefined), 20_000);

@@ -7,10 +7,10 @@ import { startCarrierServer } from '../support/carrier-server';
 import { eventually } from '../support/eventually';
 import {
   CalleeStream,
-  fakeRecords,
-  parseTwiml,
   signedCallback,
   TWILIO_ACCOUNT_SID,
+  dialledCall,
+  hangUpsOf,
 } from '../support/twilio-line';
 import {
   createTestOrg,
@@ -43,10 +43,7 @@ afterAll(async () => {
   await first?.dispose();
 });
 
-const hangUps = (sid: string) =>
-  fakeRecords(fakeDir).filter(
-    (r) => r.service === 'twilio' && r.action === 'update' && r.sid === sid,
-  );
+const hangUps = (sid: string) => hangUpsOf(fakeDir, sid);
 
 /** A call dialled through the stand-in, answered, its agent talking on the media stream. */
 async function liveCall(phone: string) {
@@ -56,11 +53,7 @@ async function liveCall(phone: string) {
     first_sentence: 'Hello, this is Ava from Bright Dental.',
     max_duration: 5,
   });
-  const create = await eventually(() =>
-    fakeRecords(fakeDir).find((r) => r.action === 'create' && r.params?.Twiml?.includes(callId)),
-  );
-  const sid = create.sid!;
-  const twiml = parseTwiml(create.params!.Twiml!);
+  const { sid, twiml } = await dialledCall(fakeDir, callId);
   const callback = (server: VoiceServer) =>
     `${server.url}/v1/telephony/twilio/status?call_id=${callId}`;
   const status = (server: VoiceServer, callStatus: string, extra: Record<string, string> = {}) =>
