@@ -19,7 +19,7 @@ import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
 import { createSpeechEngine, wavDurationSeconds, type SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore } from '@/lib/store';
 import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, freshPostgresUrl, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, freshPostgresUrl, openForSuite } from '../../support/databases';
 import { allowConsoleError } from '../../support/console-guard';
 
 // The call service on a real database (PGlite and the real Postgres server), the real speech
@@ -38,16 +38,12 @@ beforeAll(() => {
 afterAll(() => speech.close());
 
 describe.each(databaseAdapters)('calls on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     deps = testCallDeps(db, speech);
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
   // Each test plays only its own calls: whatever one leaves running is ended before the next.
   afterEach(async () => {

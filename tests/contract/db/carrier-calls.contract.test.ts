@@ -7,7 +7,7 @@ import { schema, type Db } from '@/lib/db';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
 import { allowConsoleError } from '../../support/console-guard';
 
@@ -21,18 +21,14 @@ beforeAll(() => {
 afterAll(() => speech.close());
 
 describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
   let carrier: ReturnType<typeof recordingCarrier>;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     carrier = recordingCarrier();
     deps = { ...testCallDeps(db, speech), provider: carrier };
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
   const newCall = async (body: Record<string, unknown> = {}) =>
     (await dispatchTestCall(deps, body)).callId;

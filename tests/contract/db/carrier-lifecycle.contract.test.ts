@@ -12,7 +12,7 @@ import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
 
 // The end of a live carrier call on a real database: a stop by the API (or the loop's own
@@ -30,18 +30,14 @@ afterAll(() => speech.close());
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
   let carrier: ReturnType<typeof recordingCarrier>;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     carrier = recordingCarrier();
     deps = { ...testCallDeps(db, speech), provider: carrier };
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
   const row = async (id: string): Promise<CallRow> =>
     (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
