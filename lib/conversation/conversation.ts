@@ -11,7 +11,9 @@ import { FramePacer } from './frame-pacer';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
-import { TurnDetector, type TurnDetection, type TurnEvent } from './turn-detector';
+import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
+import { TurnDetector, type TurnAudio, type TurnDetection } from './turn-detector';
+import { WholeTurnText, type TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
 
@@ -30,7 +32,9 @@ export class Conversation {
   private call: CallRow | null = null;
   private streamSid = '';
   private startedAtMs = 0;
-  private readonly detector: TurnDetection;
+  private detector!: TurnDetection;
+  private text!: TurnText;
+  private window!: EndOfTurnWindow;
   private readonly pacer: FramePacer;
   private readonly player: ReplyPlayer;
   private recording: CallRecording | null = null;
@@ -38,6 +42,7 @@ export class Conversation {
   private answeredBy: 'human' | 'voicemail' = 'human';
   private readonly turns: LineTurn[] = [];
   private seq = 0;
+  private pauses = 0;
   private writes: Promise<void> = Promise.resolve();
   private turnWork: Promise<void> = Promise.resolve();
   /** Aborted when the stream ends: cancels every timer of the call (all on the clock). */
@@ -51,8 +56,6 @@ export class Conversation {
     private readonly deps: ConversationDeps,
     private readonly transport: StreamTransport,
   ) {
-    const silence = { silenceMs: deps.settings.silenceMs };
-    this.detector = deps.turnDetector?.(silence) ?? new TurnDetector(silence);
     this.pacer = new FramePacer(deps.clock, {
       media: (frame, playAtMs) => {
         // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
@@ -122,6 +125,7 @@ export class Conversation {
     this.startedAtMs = this.deps.clock.now();
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
+    this.listen(call);
     if (!call.carrierCallSid) {
       await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
@@ -130,6 +134,16 @@ export class Conversation {
     this.after(call.maxDuration * 60_000, () => void this.hangUp('MAX_DURATION'));
     if (call.answeredBy !== 'voicemail') void this.watchMachineDetection();
     if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
+  }
+
+  /** The call's end-of-turn window (its own, or the process's fixed one) and recognition. */
+  private listen(call: CallRow): void {
+    const { silenceMs } = this.deps.settings;
+    const maxMs = call.endOfTurnMaxMs ?? silenceMs;
+    this.window = { minMs: Math.min(call.endOfTurnMinMs ?? maxMs, maxMs), maxMs };
+    const options = { silenceMs: maxMs, minSilenceMs: this.window.minMs };
+    this.detector = this.deps.turnDetector?.(options) ?? new TurnDetector(options);
+    this.text = new WholeTurnText(this.deps.recognizer, call.language);
   }
 
   private context(): AgentContext {
@@ -151,7 +165,19 @@ export class Conversation {
     if (!event) return;
     // Barge-in: the callee talks over the agent, who stops within this frame.
     if (event.kind === 'speech-start') return this.bargeIn();
+    if (event.kind === 'pause') return void this.onPause(event);
     this.turnWork = this.turnWork.then(() => this.onTurn(event));
+  }
+
+  /** A pause in the callee's turn: how its words read sets how much more silence ends it. */
+  private async onPause(pause: TurnAudio & { silentMs: number }): Promise<void> {
+    const seq = ++this.pauses;
+    const text = await this.text.soFar(pause);
+    // Spoke again meanwhile: this pause is over (a later one judges the new words).
+    if (this.ending || this.closed || seq !== this.pauses) return;
+    if (this.detector.silentMs < pause.silentMs) return;
+    const ended = this.detector.endAfter(endOfTurnSilenceMs(text, this.window));
+    if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended));
   }
 
   /** Stops the agent; the carrier drops what it still buffers. */
@@ -160,11 +186,11 @@ export class Conversation {
     this.recording?.cut(this.elapsedMs());
   }
 
-  private async onTurn(turn: Extract<TurnEvent, { kind: 'turn-end' }>): Promise<void> {
+  private async onTurn(turn: TurnAudio): Promise<void> {
     if (this.ending || this.closed) return;
     let text: string;
     try {
-      text = await this.deps.recognizer.transcribe(turn.audio, { language: this.call!.language });
+      text = await this.text.final(turn);
     } catch (error) {
       return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
     }
@@ -242,6 +268,7 @@ export class Conversation {
     if (this.closed) return;
     this.closed = true;
     this.stopped.abort();
+    this.text?.close();
     this.player.interrupt();
     this.recording?.cut(this.elapsedMs());
     const call = this.call;

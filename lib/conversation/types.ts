@@ -17,11 +17,11 @@ export interface ConversationDeps {
   brain: AgentBrain;
   recognizer: SpeechRecognizer;
   /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
-  turnDetector?: (options: { silenceMs: number }) => TurnDetection;
+  turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
   carrier: CarrierLine;
   settings: {
     urlSigningKey: string;
-    /** Silence that ends the callee's turn. */
+    /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */
     silenceMs: number;
   };
 }

@@ -95,6 +95,10 @@ export interface LiveCall {
   /** Marks echo back as the carrier plays them; off, they never come. */
   echoMarks: { on: boolean };
   say(ms: number): Promise<void>;
+  /** The callee speaks for `ms`, with no silence after. */
+  speak(ms: number): Promise<void>;
+  /** Clock time at which each media frame was sent. */
+  mediaSentAt: number[];
   run(ms: number): Promise<void>;
   /**
    * Runs the line 20 ms at a time until `done` holds, letting the database answer in between
@@ -139,10 +143,12 @@ export async function liveCall(
     settings: { urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey, silenceMs: SILENCE_MS },
   };
   const sent: OutboundFrame[] = [];
+  const mediaSentAt: number[] = [];
   const echoMarks = { on: true };
   const transport = {
     send: (frame: OutboundFrame) => {
       sent.push(frame);
+      if (frame.event === 'media') mediaSentAt.push(clock.now());
       if (frame.event === 'mark' && echoMarks.on)
         void conversation.handleFrame({ event: 'mark', mark: { name: frame.mark.name } });
     },
@@ -179,7 +185,14 @@ export async function liveCall(
     sent,
     brain,
     echoMarks,
+    mediaSentAt,
     row,
+    async speak(ms) {
+      for (let t = 0; t < ms; t += 20) {
+        await media(voiced(1));
+        await clock.advance(20);
+      }
+    },
     /** The callee speaks for `ms`, then is silent until the turn has ended. */
     async say(ms) {
       for (let t = 0; t < ms + SILENCE_MS + 100; t += 20) {
