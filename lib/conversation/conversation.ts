@@ -13,6 +13,7 @@ import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
 import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
 import { TurnDetector, type TurnAudio, type TurnDetection } from './turn-detector';
+import { StreamingTurnText } from './streaming-turn-text';
 import { WholeTurnText, type TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
@@ -143,7 +144,16 @@ export class Conversation {
     this.window = { minMs: Math.min(call.endOfTurnMinMs ?? maxMs, maxMs), maxMs };
     const options = { silenceMs: maxMs, minSilenceMs: this.window.minMs };
     this.detector = this.deps.turnDetector?.(options) ?? new TurnDetector(options);
-    this.text = new WholeTurnText(this.deps.recognizer, call.language);
+    const { streaming, recognizer, clock } = this.deps;
+    this.text = streaming
+      ? new StreamingTurnText({
+          streaming,
+          recognizer,
+          clock,
+          language: call.language,
+          log: (message) => console.warn(`call ${call.id}: ${message}`),
+        })
+      : new WholeTurnText(recognizer, call.language);
   }
 
   private context(): AgentContext {
@@ -162,6 +172,7 @@ export class Conversation {
     const pcm = decodeMulaw(payload);
     this.recording?.add(atMs, pcm);
     const event = this.detector.push(pcm, atMs);
+    this.text.audio(payload, this.detector.inSpeech || event?.kind === 'turn-end');
     if (!event) return;
     // Barge-in: the callee talks over the agent, who stops within this frame.
     if (event.kind === 'speech-start') return this.bargeIn();

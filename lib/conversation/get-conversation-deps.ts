@@ -2,6 +2,7 @@ import { getCallDeps } from '../calls/get-call-deps';
 import { getConfig } from '../config';
 import { carrierLineOf } from '../telephony';
 import { getSpeechRecognizer } from './speech-recognizer';
+import { getStreamingRecognizer } from './streaming-recognizer';
 import type { ConversationDeps } from './types';
 
 /** The process's live-call dependencies, or null when no carrier is configured (sandbox line). */
@@ -18,6 +19,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
     speech: calls.speech,
     brain: calls.brain,
     recognizer,
+    streaming: getStreamingRecognizer(),
     carrier,
     settings: {
       urlSigningKey: config.URL_SIGNING_KEY,

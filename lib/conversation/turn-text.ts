@@ -3,6 +3,8 @@ import type { TurnAudio } from './turn-detector';
 
 /** What the callee said in a turn, as the loop asks for it: so far (at a pause), and final. */
 export interface TurnText {
+  /** One inbound frame as received (μ-law), and whether a turn is open. */
+  audio(mulaw: Buffer, inTurn: boolean): void;
   /** The transcript of the turn up to a pause, to judge whether it reads finished. */
   soFar(turn: TurnAudio): Promise<string>;
   /** The transcript of the ended turn. */
@@ -37,6 +39,8 @@ export class WholeTurnText implements TurnText {
     this.last = entry;
     return text;
   }
+
+  audio(): void {}
 
   soFar(turn: TurnAudio): Promise<string> {
     return this.transcribe(turn).catch(() => '');

@@ -5,6 +5,7 @@ import type { SpeechEngine } from '../speech';
 import type { Store } from '../store';
 import type { CarrierLine } from '../telephony';
 import type { SpeechRecognizer } from './speech-recognizer';
+import type { StreamingRecognizer } from './streaming-recognizer';
 import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
 
@@ -16,6 +17,8 @@ export interface ConversationDeps {
   speech: SpeechEngine;
   brain: AgentBrain;
   recognizer: SpeechRecognizer;
+  /** Streaming recognition; null or unset: whole turns through `recognizer`. */
+  streaming?: StreamingRecognizer | null;
   /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
   turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
   carrier: CarrierLine;

@@ -7,7 +7,9 @@ import { getAgentBrain } from '../agent';
 import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { getCallProvider } from '../telephony';
+import { describeRecognizers } from '../conversation/describe-recognizers';
 import { getSpeechRecognizer } from '../conversation/speech-recognizer';
+import { getStreamingRecognizer } from '../conversation/streaming-recognizer';
 import { getWebhookSender } from '../webhooks';
 
 export type PortName =
@@ -39,8 +41,6 @@ export function describePorts(): Record<PortName, string> {
       : 'off (call /internal/cron/calls to advance calls)',
     // Describing the engine starts no worker: they start on the first synthesis.
     speech: getSpeechEngine().description,
-    recognizer:
-      getSpeechRecognizer()?.description ??
-      'none (the sandbox line needs none; real calls need STT_UPSTREAM_URL)',
+    recognizer: describeRecognizers(getStreamingRecognizer(), getSpeechRecognizer()),
   };
 }

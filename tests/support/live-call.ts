@@ -13,6 +13,7 @@ import { EmbeddedStore } from '@/lib/store';
 import { signStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from './call-deps';
 import { dispatchTestCall, recordingCarrier } from './recording-carrier';
+import type { FakeStreaming } from './fake-streaming';
 import { virtualClock, type VirtualClock } from './virtual-clock';
 
 // A whole live call through the loop (Conversation, ReplyPlayer, FramePacer) on a virtual clock,
@@ -61,16 +62,19 @@ function scriptedBrain(replies: string[], options: { fail?: boolean } = {}) {
   return brain;
 }
 
-function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}): SpeechRecognizer {
+function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}) {
   let turn = 0;
-  return {
+  const recognizer: SpeechRecognizer & { asked: number } = {
     kind: 'upstream',
     description: 'fake recognizer',
+    asked: 0,
     transcribe: async () => {
+      recognizer.asked++;
       if (options.fail) throw new Error('recognizer down');
       return texts[turn++] ?? '';
     },
   };
+  return recognizer;
 }
 
 const voiced = (amplitude: number) => {
@@ -92,6 +96,8 @@ export interface LiveCall {
   conversation: Conversation;
   sent: OutboundFrame[];
   brain: ReturnType<typeof scriptedBrain>;
+  /** The whole-turn recognizer: `asked` counts its requests. */
+  recognizer: ReturnType<typeof fakeRecognizer>;
   /** Marks echo back as the carrier plays them; off, they never come. */
   echoMarks: { on: boolean };
   say(ms: number): Promise<void>;
@@ -117,6 +123,8 @@ export async function liveCall(
     body?: Record<string, unknown>;
     brainFails?: boolean;
     recognizerFails?: boolean;
+    /** Streaming recognition through this fake; unset: whole turns only. */
+    streaming?: FakeStreaming;
   },
 ): Promise<LiveCall> {
   const clock = virtualClock(Date.parse('2026-11-05T09:00:00Z'));
@@ -132,13 +140,15 @@ export async function liveCall(
     .carrierCallSid!;
   await applyCarrierStatus(calls, callId, { CallSid: sid, CallStatus: 'in-progress' });
 
+  const recognizer = fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails });
   const deps: ConversationDeps = {
     db,
     store: new EmbeddedStore({}),
     clock,
     speech: fakeSpeech,
     brain,
-    recognizer: fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails }),
+    recognizer,
+    streaming: options.streaming?.recognizer ?? null,
     carrier,
     settings: { urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey, silenceMs: SILENCE_MS },
   };
@@ -184,6 +194,7 @@ export async function liveCall(
     conversation,
     sent,
     brain,
+    recognizer,
     echoMarks,
     mediaSentAt,
     row,
