@@ -229,6 +229,11 @@ export const envSchema = z
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.url({ protocol: /^(wss?|https?)$/ }).optional())
       .optional(),
+    // What tells the callee's speech from silence on real calls: Silero VAD, or plain energy.
+    VOICE_ACTIVITY: z
+      .enum(['silero', 'energy', ''])
+      .optional()
+      .transform((v) => (v === 'energy' ? 'energy' : 'silero')),
     // Silence after callee speech that ends their turn on a real call, in milliseconds.
     END_OF_TURN_SILENCE_MS: numberOr(
       500,

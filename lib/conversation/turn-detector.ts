@@ -10,6 +10,8 @@ export interface TurnDetectorOptions {
   minSilenceMs?: number;
   /** RMS of a 16-bit frame above which it counts as voiced (~ -40 dBFS by default). */
   threshold?: number;
+  /** Says which frames are speech; the RMS threshold unless given (Silero VAD: vad-voicing.ts). */
+  voicing?: Voicing;
   /** Voiced frames in a row that start speech (one frame of noise is not a turn). */
   startFrames?: number;
   /** Audio kept from before speech started, so the recognizer hears the first syllable. */
@@ -33,6 +35,11 @@ const rms = (frame: Int16Array) => {
   for (const s of frame) sum += s * s;
   return Math.sqrt(sum / Math.max(1, frame.length));
 };
+
+/** Tells speech from silence, one 20 ms frame of 8 kHz PCM at a time. */
+export interface Voicing {
+  voiced(frame: Int16Array): boolean;
+}
 
 /** End-of-turn detection as the loop uses it (a neural detector can stand in for this one). */
 export interface TurnDetection {
@@ -61,12 +68,12 @@ export function joinFrames(frames: Int16Array[]): Buffer {
 }
 
 /**
- * Energy-based voice activity and end-of-turn detection over 20 ms frames: speech starts after
- * `startFrames` voiced frames, and the turn ends after `silenceMs` without one. Phone audio is
- * narrowband and gated by the carrier, so energy separates speech from line silence well.
+ * End-of-turn detection over 20 ms frames: speech starts after `startFrames` voiced frames, a
+ * pause is told at `minSilenceMs`, and the turn ends after `silenceMs` without one (or sooner,
+ * as the loop says). Which frames are voiced: Silero VAD on real calls, energy otherwise.
  */
 export class TurnDetector implements TurnDetection {
-  private readonly threshold: number;
+  private readonly voicing: Voicing;
   private readonly startFrames: number;
   private readonly silenceFrames: number;
   private readonly pauseFrames: number;
@@ -81,7 +88,8 @@ export class TurnDetector implements TurnDetection {
   private speaking = false;
 
   constructor(options: TurnDetectorOptions) {
-    this.threshold = options.threshold ?? 330;
+    const threshold = options.threshold ?? 330;
+    this.voicing = options.voicing ?? { voiced: (frame) => rms(frame) >= threshold };
     this.startFrames = options.startFrames ?? 2;
     this.silenceFrames = Math.max(1, Math.round(options.silenceMs / FRAME_MS));
     this.pauseFrames = Math.max(1, Math.round((options.minSilenceMs ?? Infinity) / FRAME_MS));
@@ -99,7 +107,7 @@ export class TurnDetector implements TurnDetection {
 
   /** Feeds one frame received at `atMs` (stream time); says when speech starts or a turn ends. */
   push(frame: Int16Array, atMs: number): TurnEvent | null {
-    const voiced = rms(frame) >= this.threshold;
+    const voiced = this.voicing.voiced(frame);
     if (!this.speaking) {
       this.recent.push({ frame, atMs });
       if (this.recent.length > this.prerollFrames + this.startFrames) this.recent.shift();

@@ -23,7 +23,8 @@ export type PortName =
   | 'agent'
   | 'scheduler'
   | 'speech'
-  | 'recognizer';
+  | 'recognizer'
+  | 'voiceActivity';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -41,6 +42,10 @@ export function describePorts(): Record<PortName, string> {
       : 'off (call /internal/cron/calls to advance calls)',
     // Describing the engine starts no worker: they start on the first synthesis.
     speech: getSpeechEngine().description,
+    voiceActivity:
+      getConfig().VOICE_ACTIVITY === 'energy'
+        ? 'energy (VOICE_ACTIVITY=energy)'
+        : 'Silero VAD v5 (onnxruntime-node, in process; loaded with the first call)',
     recognizer: describeRecognizers(getStreamingRecognizer(), getSpeechRecognizer()),
   };
 }
