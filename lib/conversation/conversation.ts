@@ -1,20 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { AgentContext } from '../agent';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
-import { schema } from '../db';
 import type { LineTurn } from '../telephony';
 import { CallRecording } from './call-recording';
-import { saveRecording, writeLine } from './call-writes';
+import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
 import { FramePacer } from './frame-pacer';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
 import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
-import { TurnDetector, type TurnAudio, type TurnDetection } from './turn-detector';
-import { StreamingTurnText } from './streaming-turn-text';
-import { WholeTurnText, type TurnText } from './turn-text';
+import type { TurnAudio, TurnDetection } from './turn-detector';
+import { listen } from './listen';
+import type { TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
 
@@ -44,6 +42,11 @@ export class Conversation {
   private readonly turns: LineTurn[] = [];
   private seq = 0;
   private pauses = 0;
+  /**
+   * The callee's latest turn until the agent's answer to it is first heard: should they speak
+   * again before that, the answer is dropped and their next words join this turn.
+   */
+  private heard: { text: string; startMs: number; endMs: number } | null = null;
   private writes: Promise<void> = Promise.resolve();
   private turnWork: Promise<void> = Promise.resolve();
   /** Aborted when the stream ends: cancels every timer of the call (all on the clock). */
@@ -63,6 +66,7 @@ export class Conversation {
         const atMs = playAtMs - this.startedAtMs;
         this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
         this.player.onFrameSent(atMs);
+        this.commitHeard();
         this.transport.send({
           event: 'media',
           streamSid: this.streamSid,
@@ -126,7 +130,7 @@ export class Conversation {
     this.startedAtMs = this.deps.clock.now();
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
-    this.listen(call);
+    ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
     if (!call.carrierCallSid) {
       await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
@@ -137,25 +141,6 @@ export class Conversation {
     if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
   }
 
-  /** The call's end-of-turn window (its own, or the process's fixed one) and recognition. */
-  private listen(call: CallRow): void {
-    const { silenceMs } = this.deps.settings;
-    const maxMs = call.endOfTurnMaxMs ?? silenceMs;
-    this.window = { minMs: Math.min(call.endOfTurnMinMs ?? maxMs, maxMs), maxMs };
-    const options = { silenceMs: maxMs, minSilenceMs: this.window.minMs };
-    this.detector = this.deps.turnDetector?.(options) ?? new TurnDetector(options);
-    const { streaming, recognizer, clock } = this.deps;
-    this.text = streaming
-      ? new StreamingTurnText({
-          streaming,
-          recognizer,
-          clock,
-          language: call.language,
-          log: (message) => console.warn(`call ${call.id}: ${message}`),
-        })
-      : new WholeTurnText(recognizer, call.language);
-  }
-
   private context(): AgentContext {
     const call = this.call!;
     return {
@@ -164,7 +149,9 @@ export class Conversation {
       voice: call.voice,
       language: call.language,
       answeredBy: this.answeredBy,
-      turns: [...this.turns],
+      turns: this.heard
+        ? [...this.turns, { user: 'user', text: this.heard.text }]
+        : [...this.turns],
     };
   }
 
@@ -191,7 +178,18 @@ export class Conversation {
     if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended));
   }
 
-  /** Stops the agent; the carrier drops what it still buffers. */
+  /** The answer to the callee's turn is being heard: the turn is theirs for good. */
+  private commitHeard(): void {
+    const heard = this.heard;
+    if (!heard) return;
+    this.heard = null;
+    this.addLine('user', heard.text, heard.startMs, heard.endMs - heard.startMs);
+  }
+
+  /**
+   * Stops the agent; the carrier drops what it still buffers. An answer not heard yet is
+   * dropped whole (brain and synthesis cancelled, nothing played or written).
+   */
   private bargeIn(): void {
     if (this.player.interrupt()) this.transport.send({ event: 'clear', streamSid: this.streamSid });
     this.recording?.cut(this.elapsedMs());
@@ -206,7 +204,11 @@ export class Conversation {
       return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
     }
     if (!text || this.ending || this.closed) return;
-    this.addLine('user', text, turn.startedAtMs, turn.durationMs);
+    const endMs = turn.startedAtMs + turn.durationMs;
+    const before = this.heard;
+    this.heard = before
+      ? { text: `${before.text} ${text}`, startMs: before.startMs, endMs }
+      : { text, startMs: turn.startedAtMs, endMs };
     // Still talking (a new turn began while this one was recognized): let them finish.
     if (!this.detector.inSpeech) this.player.start(this.context());
   }
@@ -235,13 +237,9 @@ export class Conversation {
     for (;;) {
       await clock.sleep(AMD_POLL_MS, signal);
       if (signal.aborted || this.ending || clock.now() - startedAt > AMD_POLL_FOR_MS) return;
-      const [row] = await this.deps.db
-        .select({ answeredBy: schema.calls.answeredBy })
-        .from(schema.calls)
-        .where(eq(schema.calls.id, this.call!.id))
-        .catch(() => []);
-      if (row?.answeredBy === 'human') return;
-      if (row?.answeredBy !== 'voicemail' || this.closed || this.ending) continue;
+      const answeredBy = await readAnsweredBy(this.deps.db, this.call!.id);
+      if (answeredBy === 'human') return;
+      if (answeredBy !== 'voicemail' || this.closed || this.ending) continue;
       this.answeredBy = 'voicemail';
       // The greeting is over (the beep): leave the message, then hang up.
       this.bargeIn();
@@ -281,6 +279,7 @@ export class Conversation {
     this.stopped.abort();
     this.text?.close();
     this.player.interrupt();
+    this.commitHeard();
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;

@@ -40,16 +40,24 @@ const fakeSpeech: SpeechEngine = {
 };
 
 /** The agent says `replies` in order (the first one is the greeting); `fail` breaks it. */
-function scriptedBrain(replies: string[], options: { fail?: boolean } = {}) {
+function scriptedBrain(
+  replies: string[],
+  options: { fail?: boolean; clock?: VirtualClock; thinkMs?: number } = {},
+) {
   const asked: AgentContext[] = [];
   const brain: AgentBrain & { asked: AgentContext[] } = {
     kind: 'llm',
     description: 'scripted stream',
     asked,
     nextLine: () => Promise.reject(new Error('not used by the live loop')),
-    async *streamLine(context: AgentContext): AsyncIterable<AgentDelta> {
+    async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
       asked.push(context);
       if (options.fail) throw new Error('model unavailable');
+      // The first token takes this long on the call's clock (the greeting does not wait).
+      if (options.thinkMs && context.turns.length > 1) {
+        await options.clock!.sleep(options.thinkMs, signal);
+        if (signal?.aborted) return;
+      }
       const said = context.turns.filter((t) => t.user === 'assistant').length;
       const reply = replies[Math.min(said, replies.length - 1)] ?? '';
       const end = reply.endsWith('[END]');
@@ -123,13 +131,19 @@ export async function liveCall(
     body?: Record<string, unknown>;
     brainFails?: boolean;
     recognizerFails?: boolean;
+    /** The agent's first token takes this long (virtual ms) on each answer. */
+    thinkMs?: number;
     /** Streaming recognition through this fake; unset: whole turns only. */
     streaming?: FakeStreaming;
   },
 ): Promise<LiveCall> {
   const clock = virtualClock(Date.parse('2026-11-05T09:00:00Z'));
   const carrier = recordingCarrier({ sidPrefix: `CA${++callsPlaced}-` });
-  const brain = scriptedBrain(options.replies, { fail: options.brainFails });
+  const brain = scriptedBrain(options.replies, {
+    fail: options.brainFails,
+    clock,
+    thinkMs: options.thinkMs,
+  });
   const calls: TestCallDeps = {
     ...testCallDeps(db, fakeSpeech, { clock, brain }),
     provider: carrier,

@@ -76,6 +76,7 @@ describe('streaming recognition', () => {
     await call.run(800);
     await call.say(600);
     await call.until(() => hangUps(call) === 1);
+    await call.until(async () => (await call.lines()).length === 7);
     // No third connection: the rest of the call went through the whole-turn recognizer.
     expect(streaming.state.opened).toBe(2);
     expect(call.recognizer.asked).toBe(2);
