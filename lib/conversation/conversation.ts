@@ -283,11 +283,7 @@ export class Conversation {
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;
-    const { frames, maxLateMs, over40 } = this.pacer.stats;
-    console.info(
-      `call ${call.id}: media stream closed: ${frames} frames sent, ` +
-        `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
-    );
+    console.info(`call ${call.id}: media stream closed: ${this.pacer.describeStats()}`);
     await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
       console.error(`call ${call.id}: stream end not noted:`, error),
     );
