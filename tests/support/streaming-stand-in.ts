@@ -1,12 +1,43 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeMulaw } from '@/lib/conversation/mulaw';
+import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
+import type { SpeechEngine } from '@/lib/speech';
 
 /** RMS of a 16-bit frame that counts as speech (as the energy detector's default). */
 const VOICED_RMS = 330;
 /** Silence that ends a run of speech (a segment) for the stand-in. */
 const RUN_END_MS = 60;
+
+/** One run of the callee's speech as the stand-in replays it: its words and voiced length. */
+export interface ScriptedSegment {
+  text: string;
+  /** Voiced audio (frames above the threshold) the words take: they are revealed in step. */
+  voicedMs: number;
+  /** Silence at the end of the engine's audio of it (after the last voiced frame). */
+  trailingMs?: number;
+}
+
+/** Segments for `texts` as our engine says them (each text one run of speech, in order). */
+export async function scriptOf(engine: SpeechEngine, texts: string[]): Promise<ScriptedSegment[]> {
+  const script: ScriptedSegment[] = [];
+  for (const text of texts) {
+    const parts: Buffer[] = [];
+    for await (const chunk of engine.synthesize({ text, sampleRate: 8_000 })) parts.push(chunk.pcm);
+    const frames = mulawFrames(Buffer.concat(parts));
+    const voiced = frames.filter(isVoiced).length;
+    const last = frames.findLastIndex(isVoiced);
+    script.push({ text, voicedMs: voiced * 20, trailingMs: (frames.length - 1 - last) * 20 });
+  }
+  return script;
+}
+
+function isVoiced(mulaw: Buffer): boolean {
+  const pcm = decodeMulaw(mulaw);
+  let sum = 0;
+  for (const s of pcm) sum += s * s;
+  return Math.sqrt(sum / pcm.length) >= VOICED_RMS;
+}
 
 export interface StreamingStandInOptions {
   /** A partial (one more word of the segment) this often while the caller speaks. */
@@ -20,17 +51,18 @@ export interface StreamingStandInOptions {
 /**
  * A real WebSocket server speaking Deepgram's live protocol (`/v1/listen`: μ-law frames in,
  * `Results` out; `Finalize`, `CloseStream`), replaying transcripts we choose. Each connection
- * plays `script` from its start: one entry per callee turn, `|` between the segments of a turn
- * said with a pause between them. A run of speech (energy above the detector's threshold, ended
- * by 60 ms of silence) takes the next segment: partials grow by a word every `partialEveryMs`
- * while it lasts, its final comes `finalDelayMs` after its last voiced frame. `Finalize` is
- * answered with the pending final (flagged `from_finalize`), or at once with an empty one.
+ * plays `script` from its start, one segment per stretch of the callee's speech (`scriptOf`).
+ * A segment's words are revealed in step with the voiced audio heard of it: a partial of the
+ * words so far every `partialEveryMs` while speech goes on, and at each break in the speech
+ * (60 ms below the energy threshold) a final of the new words, `finalDelayMs` after the last
+ * voiced frame; at the end of the segment's audio, all of its words. `Finalize` is answered
+ * with the pending final (flagged `from_finalize`), or at once with an empty one.
  */
 export async function startStreamingStandIn(options: StreamingStandInOptions = {}) {
   const settings = {
     partialEveryMs: options.partialEveryMs ?? 100,
     finalDelayMs: options.finalDelayMs ?? 100,
-    script: [] as string[],
+    script: [] as ScriptedSegment[],
     /** Connections are closed as soon as they open. */
     refuse: false,
   };
@@ -53,10 +85,11 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
     }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    const segments = settings.script.flatMap((turn) => turn.split('|').map((s) => s.trim()));
+    const segments = [...settings.script];
     let next = 0;
-    let words: string[] = [];
-    let said = 0;
+    /** The segment being said: its words, how many are final, how many voiced ms heard. */
+    let segment: { words: string[]; voicedMs: number; final: number; heardMs: number } | null =
+      null;
     let inRun = false;
     let lastVoicedAt = 0;
     let silentMs = 0;
@@ -79,10 +112,20 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
         }),
       );
     };
+    /** Words heard so far: in step with the voiced audio, all of them once it is (nearly) all in. */
+    const revealed = () => {
+      if (!segment) return 0;
+      const share = segment.heardMs / Math.max(20, segment.voicedMs);
+      return share >= 0.9 ? segment.words.length : Math.floor(share * segment.words.length);
+    };
     const endRun = () => {
       inRun = false;
       clearInterval(partials);
-      const text = words.join(' ');
+      if (!segment) return;
+      const upTo = revealed();
+      const text = segment.words.slice(segment.final, upTo).join(' ');
+      segment.final = upTo;
+      if (upTo >= segment.words.length) segment = null;
       const entry = { text, finalize: false, timer: undefined as unknown as NodeJS.Timeout };
       const due = Math.max(0, lastVoicedAt + settings.finalDelayMs - performance.now());
       entry.timer = setTimeout(() => {
@@ -106,23 +149,26 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
         return;
       }
       stats.frames++;
-      const pcm = decodeMulaw(data as Buffer);
       streamMs += 20;
-      let sum = 0;
-      for (const s of pcm) sum += s * s;
-      const voiced = Math.sqrt(sum / pcm.length) >= VOICED_RMS;
-      if (voiced) {
+      if (isVoiced(data as Buffer)) {
         lastVoicedAt = performance.now();
         silentMs = 0;
+        if (!segment) {
+          const next_ = segments[next++];
+          if (next_) {
+            const words = next_.text.split(/\s+/).filter(Boolean);
+            segment = { words, voicedMs: next_.voicedMs, final: 0, heardMs: 0 };
+          }
+        }
+        if (segment) segment.heardMs += 20;
         if (inRun) return;
         inRun = true;
-        words = (segments[next++] ?? '').split(/\s+/).filter(Boolean);
-        said = 0;
         partials = setInterval(() => {
-          if (said >= words.length - 1) return;
-          said++;
+          if (!segment) return;
+          const text = segment.words.slice(segment.final, revealed()).join(' ');
+          if (!text) return;
           stats.partials++;
-          send(words.slice(0, said).join(' '), false);
+          send(text, false);
         }, settings.partialEveryMs);
         return;
       }

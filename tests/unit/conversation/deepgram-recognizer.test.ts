@@ -33,7 +33,7 @@ async function open(apiKey = 'dg-test') {
 
 describe('the Deepgram streaming adapter', () => {
   it('streams μ-law frames, gets partials while speech goes on and the final after it', async () => {
-    standIn.settings.script = ['Yes, Tuesday works for me.'];
+    standIn.settings.script = [{ text: 'Yes, Tuesday works for me.', voicedMs: 300 }];
     const { recognizer, stream, results } = await open();
     expect(recognizer.description).toMatch(/^streaming: Deepgram live \(127\.0\.0\.1:\d+/);
     for (let i = 0; i < 15; i++) {
