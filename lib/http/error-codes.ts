@@ -64,7 +64,8 @@ export const errorCodes = {
   },
   WALLET_IN_DEBT: {
     status: 402,
-    message: 'A refund or dispute left this organization owing money; new calls and speech wait until it is covered.',
+    message:
+      'A refund or dispute left this organization owing money; new calls and speech wait until it is covered.',
     hint: 'Add funds (POST /v1/billing/top-ups); the top-up repays what is owed first.',
   },
   STRIPE_SIGNATURE_INVALID: {
