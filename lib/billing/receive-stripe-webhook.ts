@@ -20,7 +20,7 @@ export async function receiveStripeWebhook(
   }
   let event;
   try {
-    event = deps.payments.verifyEvent(rawBody, signature, Math.floor(deps.clock.now() / 1000));
+    event = deps.payments.verifyEvent(rawBody, signature, deps.clock.now());
   } catch (error) {
     if (error instanceof InvalidPaymentSignature)
       throw new ApiError('STRIPE_SIGNATURE_INVALID', { message: error.message, cause: error });

@@ -76,7 +76,7 @@ export class StripePayments implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
-  verifyEvent(rawBody: string, signature: string | null, nowSeconds: number) {
+  verifyEvent(rawBody: string, signature: string | null, nowMs: number) {
     if (!signature) throw new InvalidPaymentSignature('The Stripe-Signature header is missing.');
     let event: unknown;
     try {
@@ -86,7 +86,7 @@ export class StripePayments implements PaymentProvider {
         this.settings.webhookSecret,
         SIGNATURE_TOLERANCE_SECONDS,
         undefined,
-        nowSeconds,
+        nowMs,
       );
     } catch (error) {
       throw new InvalidPaymentSignature((error as Error).message);

@@ -8,10 +8,10 @@ export interface PaymentProvider {
   /** A hosted checkout for `amountCents`; a person pays at `url`. */
   createCheckout(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /**
-   * The event of a webhook delivery, its signature checked over the raw body at `nowSeconds`;
+   * The event of a webhook delivery, its signature checked over the raw body at `nowMs` (epoch ms);
    * throws InvalidPaymentSignature when forged or stale.
    */
-  verifyEvent(rawBody: string, signature: string | null, nowSeconds: number): PaymentEvent;
+  verifyEvent(rawBody: string, signature: string | null, nowMs: number): PaymentEvent;
   /** Stripe's charge and receipt for a PaymentIntent, when it can tell (best effort). */
   receiptFor(
     paymentIntentId: string,
