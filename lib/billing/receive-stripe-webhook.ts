@@ -22,7 +22,7 @@ export async function receiveStripeWebhook(
   try {
     event = deps.payments.verifyEvent(rawBody, signature, deps.clock.now());
   } catch (error) {
-    if (error instanceof InvalidPaymentSignature)
+    if (InvalidPaymentSignature.is(error))
       throw new ApiError('STRIPE_SIGNATURE_INVALID', { message: error.message, cause: error });
     throw error;
   }

@@ -54,6 +54,14 @@ export type PaymentEvent =
     }
   | { type: 'ignored'; eventType: string };
 
+const BRAND = Symbol.for('voiceai.InvalidPaymentSignature');
+
 export class InvalidPaymentSignature extends Error {
   override name = 'InvalidPaymentSignature';
+  /** server.ts and the Next bundle hold separate copies of this class: test by brand, not instanceof. */
+  readonly [BRAND] = true;
+
+  static is(value: unknown): value is InvalidPaymentSignature {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
 }
