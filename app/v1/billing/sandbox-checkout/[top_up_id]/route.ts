@@ -21,9 +21,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const { action } = parseBody(SandboxCheckoutAction, Object.fromEntries(form));
     await settleSandboxCheckout(await getBillingDeps(), { topUpId, action });
     const result = action === 'pay' ? 'paid' : 'cancelled';
-    return Response.redirect(
-      `${requestOrigin(request)}/billing/top-ups/${topUpId}?result=${result}`,
-      303,
-    );
+    // Not Response.redirect: its headers are immutable, and every answer gets X-Request-Id.
+    const location = `${requestOrigin(request)}/billing/top-ups/${topUpId}?result=${result}`;
+    return new Response(null, { status: 303, headers: { Location: location } });
   },
 });
