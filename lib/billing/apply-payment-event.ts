@@ -1,5 +1,7 @@
 import { completeTopUp, failTopUp } from './complete-top-up';
-import { applyDispute, applyRefund, saveChargeReceipt } from './reverse-payment';
+import { applyDispute } from './apply-dispute';
+import { applyRefund } from './apply-refund';
+import { saveChargeReceipt } from './save-charge-receipt';
 import type { PaymentEvent } from '../payments/types';
 import type { BillingDeps, EventOutcome } from './types';
 

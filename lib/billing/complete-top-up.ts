@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation, schema, type Db } from '../db';
 import type { PaymentProvider } from '../payments/types';
 import type { EventOutcome } from './types';
+import { applyHeldReversals } from './held-reversals';
+import { lockPaymentIntent } from './payment-locks';
 import { creditWallet } from './wallet-moves';
 
 const topUps = schema.topUps;
@@ -21,6 +23,7 @@ export async function completeTopUp(
   let topUpId: string | null = null;
   try {
     outcome = await deps.db.transaction(async (tx) => {
+      await lockPaymentIntent(tx, input.paymentIntentId);
       const [topUp] = await tx
         .select()
         .from(topUps)
@@ -46,6 +49,8 @@ export async function completeTopUp(
         keyId: topUp.keyId,
         now: input.now,
       });
+      // A refund or dispute that arrived first is applied now, with the credit.
+      if (input.paymentIntentId) await applyHeldReversals(tx, input.paymentIntentId, input.now);
       return 'credited';
     });
   } catch (error) {

@@ -21,4 +21,5 @@ export type EventOutcome =
   | 'declined'
   | 'receipt_saved'
   | 'not_ours'
+  | 'held'
   | 'ignored';

@@ -201,6 +201,23 @@ describe('the webhook', () => {
   });
 });
 
+describe('a reversal delivered before its payment', () => {
+  it('is held, then applied when the retried paid event credits the payment', async () => {
+    const org = await createTestOrg(base, 0);
+    const { sessionId } = await startTopUp(org, 10);
+    const early = await deliver(instances.at(1).url, refunded('pi_late_paid', 400));
+    expect(await early.json()).toEqual({ received: true, outcome: 'held' });
+    expect(await balance(org)).toBe(0);
+    await deliver(instances.at(2).url, paid(sessionId, 'pi_late_paid'));
+    expect(await balance(org)).toBe(6);
+    const kinds = (await ledger(org)).entries.map((e) => [e.kind, e.amount_usd]);
+    expect(kinds).toEqual([
+      ['payment_refund', -4],
+      ['deposit', 10],
+    ]);
+  });
+});
+
 describe('refunds, disputes and the owed balance', () => {
   it('a refund the balance covers is taken back; the unlock is withdrawn', async () => {
     const org = await createTestOrg(base, 0);

@@ -1,3 +1,10 @@
+CREATE TABLE "pending_reversals" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "pending_reversals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"payment_intent_id" text NOT NULL,
+	"event" jsonb NOT NULL,
+	"received_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stripe_objects" (
 	"name" text PRIMARY KEY NOT NULL,
 	"stripe_id" text NOT NULL
@@ -28,6 +35,7 @@ ALTER TABLE "organizations" ADD COLUMN "stripe_customer_id" text;--> statement-b
 ALTER TABLE "wallet_ledger" ADD COLUMN "owed_change_micros" bigint;--> statement-breakpoint
 ALTER TABLE "wallet_ledger" ADD COLUMN "key_id" text;--> statement-breakpoint
 ALTER TABLE "top_ups" ADD CONSTRAINT "top_ups_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "pending_reversals_pi_idx" ON "pending_reversals" USING btree ("payment_intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "top_ups_session_key" ON "top_ups" USING btree ("checkout_session_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "top_ups_payment_intent_key" ON "top_ups" USING btree ("payment_intent_id") WHERE "top_ups"."payment_intent_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "top_ups_charge_idx" ON "top_ups" USING btree ("charge_id");--> statement-breakpoint

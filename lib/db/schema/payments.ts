@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -65,3 +66,37 @@ export const stripeObjects = pgTable('stripe_objects', {
   name: text('name').primaryKey(),
   stripeId: text('stripe_id').notNull(),
 });
+
+/**
+ * A refund or dispute event for a PaymentIntent not (yet) credited here: Stripe may deliver it
+ * before a retried `checkout.session.completed`. Crediting that payment applies what waits here,
+ * in the same transaction; events of payments that never become ours just stay.
+ */
+export const pendingReversals = pgTable(
+  'pending_reversals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    /** The event as our adapter read it (PaymentEvent of type charge_refunded or dispute). */
+    event: jsonb('event').$type<PendingReversalEvent>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('pending_reversals_pi_idx').on(t.paymentIntentId)],
+);
+
+/** Shapes stored in `pending_reversals.event` (the domain imports them from here). */
+export type PendingReversalEvent =
+  | {
+      type: 'charge_refunded';
+      chargeId: string;
+      paymentIntentId: string | null;
+      amountRefundedCents: number;
+    }
+  | {
+      type: 'dispute';
+      disputeId: string;
+      chargeId: string;
+      paymentIntentId: string | null;
+      amountCents: number;
+      outcome: 'opened' | 'lost' | 'won' | 'other';
+    };

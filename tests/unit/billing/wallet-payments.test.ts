@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeTopUp } from '@/lib/billing/complete-top-up';
-import { applyDispute, applyRefund } from '@/lib/billing/reverse-payment';
+import { applyDispute } from '@/lib/billing/apply-dispute';
+import { applyRefund } from '@/lib/billing/apply-refund';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
 import type { Database, Db } from '@/lib/db';
@@ -199,11 +200,47 @@ describe('refunds', () => {
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 0, deposits: 0 });
   });
 
-  it('ignores a charge that is not one of our top-ups', async () => {
+  it('a refund or dispute that arrives before its payment is held, then applied with the credit', async () => {
+    const { orgId } = await newOrg(db, clock);
+    const deps = billingDeps(db, clock);
+    const { sessionId } = await startedSession(deps, orgId, 1000);
+    expect(
+      await applyRefund(db, {
+        chargeId: 'ch_early',
+        paymentIntentId: 'pi_early',
+        amountRefundedCents: 300,
+        now: now(),
+      }),
+    ).toBe('held');
+    expect(
+      await applyDispute(db, {
+        disputeId: 'dp_early',
+        chargeId: 'ch_early',
+        paymentIntentId: 'pi_early',
+        amountCents: 200,
+        outcome: 'opened',
+        now: now(),
+      }),
+    ).toBe('held');
+    expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 0, deposits: 0 });
+    await completeTopUp(deps, { sessionId, paymentIntentId: 'pi_early', now: now() });
+    expect(await wallet(db, orgId)).toEqual({ balance: 5_000_000, owed: 0, deposits: 5_000_000 });
+    // Replays of the held events change nothing more.
+    expect(
+      await applyRefund(db, {
+        chargeId: 'ch_early',
+        paymentIntentId: 'pi_early',
+        amountRefundedCents: 300,
+        now: now(),
+      }),
+    ).toBe('already_applied');
+  });
+
+  it('a reversal without a PaymentIntent we know of changes nothing', async () => {
     expect(
       await applyRefund(db, {
         chargeId: 'ch_x',
-        paymentIntentId: 'pi_unknown',
+        paymentIntentId: null,
         amountRefundedCents: 100,
         now: now(),
       }),
