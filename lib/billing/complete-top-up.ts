@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import { isUuid } from '../http/path-id';
 import { isUniqueViolation, schema, type Db } from '../db';
 import type { PaymentProvider } from '../payments/types';
 import type { EventOutcome } from './types';
@@ -16,8 +17,15 @@ const topUps = schema.topUps;
  */
 export async function completeTopUp(
   deps: { db: Db; payments: PaymentProvider },
-  input: { sessionId: string; paymentIntentId: string | null; now: Date },
+  input: {
+    sessionId: string;
+    paymentIntentId: string | null;
+    /** Our top-up id as the session carries it (client_reference_id or metadata), if any. */
+    topUpId?: string | null;
+    now: Date;
+  },
 ): Promise<EventOutcome> {
+  const byId = input.topUpId && isUuid(input.topUpId) ? eq(topUps.id, input.topUpId) : undefined;
   let outcome: EventOutcome;
   let paymentIntentId: string | null = null;
   let topUpId: string | null = null;
@@ -27,7 +35,7 @@ export async function completeTopUp(
       const [topUp] = await tx
         .select()
         .from(topUps)
-        .where(eq(topUps.checkoutSessionId, input.sessionId))
+        .where(or(eq(topUps.checkoutSessionId, input.sessionId), byId))
         .for('update');
       if (!topUp) return 'not_ours';
       if (topUp.status === 'paid') return 'already_applied';
@@ -37,7 +45,12 @@ export async function completeTopUp(
       topUpId = topUp.id;
       await tx
         .update(topUps)
-        .set({ status: 'paid', paymentIntentId: input.paymentIntentId, paidAt: input.now })
+        .set({
+          status: 'paid',
+          checkoutSessionId: input.sessionId,
+          paymentIntentId: input.paymentIntentId,
+          paidAt: input.now,
+        })
         .where(eq(topUps.id, topUp.id));
       await creditWallet(tx, {
         orgId: topUp.orgId,

@@ -33,6 +33,17 @@ export async function startTopUp(
   const org = await getOrgOrThrow(deps.db, input.orgId);
   const topUpId = randomUUID();
   const back = `${input.origin}/billing/top-ups/${topUpId}`;
+  // Recorded before the checkout exists: a paid event names this id (client_reference_id and
+  // metadata), so a payment is never lost to a failure between the two.
+  await deps.db.insert(schema.topUps).values({
+    id: topUpId,
+    orgId: org.id,
+    provider: deps.payments.kind,
+    checkoutSessionId: `pending:${topUpId}`,
+    amountMicros,
+    keyId: input.keyId,
+    createdAt: new Date(deps.clock.now()),
+  });
   const checkout = await providerCall(async () =>
     deps.payments.createCheckout({
       topUpId,
@@ -43,15 +54,10 @@ export async function startTopUp(
       cancelUrl: `${back}?result=cancelled`,
     }),
   );
-  await deps.db.insert(schema.topUps).values({
-    id: topUpId,
-    orgId: org.id,
-    provider: deps.payments.kind,
-    checkoutSessionId: checkout.sessionId,
-    amountMicros,
-    keyId: input.keyId,
-    createdAt: new Date(deps.clock.now()),
-  });
+  await deps.db
+    .update(schema.topUps)
+    .set({ checkoutSessionId: checkout.sessionId })
+    .where(eq(schema.topUps.id, topUpId));
   return {
     top_up_id: topUpId,
     amount_usd: microsToUsd(amountMicros),

@@ -11,6 +11,8 @@ const Session = z.object({
   id: z.string(),
   payment_status: z.string().optional(),
   payment_intent: idOf,
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
 });
 const Charge = z.object({
   id: z.string(),
@@ -47,7 +49,12 @@ function parseKnown(type: string, object: unknown): PaymentEvent {
       // A completed session paid by a delayed method is credited by async_payment_succeeded.
       if (type === 'checkout.session.completed' && s.payment_status !== 'paid')
         return { type: 'ignored', eventType: type };
-      return { type: 'checkout_paid', sessionId: s.id, paymentIntentId: s.payment_intent };
+      return {
+        type: 'checkout_paid',
+        sessionId: s.id,
+        paymentIntentId: s.payment_intent,
+        topUpId: s.client_reference_id ?? s.metadata?.top_up_id ?? null,
+      };
     }
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':

@@ -29,7 +29,13 @@ export interface CheckoutRequest {
 
 /** The events that move money, as our own shapes (amounts in cents, as Stripe sends them). */
 export type PaymentEvent =
-  | { type: 'checkout_paid'; sessionId: string; paymentIntentId: string | null }
+  | {
+      type: 'checkout_paid';
+      sessionId: string;
+      paymentIntentId: string | null;
+      /** Our top-up id, as we gave it to the session (client_reference_id, metadata). */
+      topUpId: string | null;
+    }
   | { type: 'checkout_failed'; sessionId: string }
   | {
       type: 'charge_succeeded';

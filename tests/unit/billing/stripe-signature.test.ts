@@ -113,6 +113,7 @@ describe('reading Stripe events', () => {
       type: 'checkout_paid',
       sessionId: 'cs',
       paymentIntentId: 'pi',
+      topUpId: null,
     });
   });
 

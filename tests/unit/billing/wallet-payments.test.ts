@@ -8,7 +8,7 @@ import { applyDispute } from '@/lib/billing/apply-dispute';
 import { applyRefund } from '@/lib/billing/apply-refund';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import type { Database, Db } from '@/lib/db';
+import { schema, type Database, type Db } from '@/lib/db';
 import { isApiError } from '@/lib/http';
 import { assertWalletUsable } from '@/lib/orgs/assert-wallet-usable';
 import { effectiveLimits } from '@/lib/orgs/effective-limits';
@@ -67,6 +67,44 @@ describe('crediting a top-up', () => {
       ['deposit', 5_000_000, 'pi_once'],
     ]);
     expect(effectiveLimits(await getOrgOrThrow(db, orgId)).concurrency).toBe(5);
+  });
+
+  it('credits by our top-up id when the session was never recorded (a crash between the two)', async () => {
+    const { orgId } = await newOrg(db, clock);
+    const deps = billingDeps(db, clock);
+    const topUpId = randomUUID();
+    await db.insert(schema.topUps).values({
+      id: topUpId,
+      orgId,
+      provider: 'stripe',
+      checkoutSessionId: `pending:${topUpId}`,
+      amountMicros: 6_000_000,
+      createdAt: now(),
+    });
+    expect(
+      await completeTopUp(deps, {
+        sessionId: 'cs_unrecorded',
+        paymentIntentId: 'pi_unrec',
+        topUpId,
+        now: now(),
+      }),
+    ).toBe('credited');
+    expect(
+      await completeTopUp(deps, {
+        sessionId: 'cs_unrecorded',
+        paymentIntentId: 'pi_unrec',
+        now: now(),
+      }),
+    ).toBe('already_applied');
+    expect((await wallet(db, orgId)).balance).toBe(6_000_000);
+    expect(
+      await completeTopUp(deps, {
+        sessionId: 'cs_x',
+        paymentIntentId: 'pi_y',
+        topUpId: 'not-a-uuid',
+        now: now(),
+      }),
+    ).toBe('not_ours');
   });
 
   it('ignores a session it did not create', async () => {
