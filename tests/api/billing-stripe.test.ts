@@ -15,6 +15,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
   type StripeStandin,
 } from '../support/stripe-standin';
+import { ledgerPage, paid, refunded, startStripeTopUp } from '../support/billing-api';
 import { createTestOrg, orgDetail, voice, type TestOrg } from '../support/voice-api';
 
 let instances: Instances;
@@ -41,32 +42,10 @@ afterAll(async () => {
   await instances?.dispose();
 });
 
-async function startTopUp(org: TestOrg, amount_usd: number, at = base) {
-  const response = await voice(at, org.apiKey, '/v1/billing/top-ups', { json: { amount_usd } });
-  expect(response.status).toBe(201);
-  const body = (await response.json()) as { top_up_id: string; checkout_url: string };
-  const sessionId = /\/checkout\/(cs_[^/?]+)/.exec(body.checkout_url)![1]!;
-  return { ...body, sessionId };
-}
-
+const startTopUp = (org: TestOrg, amount_usd: number, at = base) =>
+  startStripeTopUp(at, org, amount_usd);
 const balance = async (org: TestOrg) => (await orgDetail(base, org.orgId)).wallet.balance_usd;
-const paid = (sessionId: string, pi: string) =>
-  signedEvent('checkout.session.completed', {
-    id: sessionId,
-    object: 'checkout.session',
-    payment_status: 'paid',
-    payment_intent: pi,
-  });
-const refunded = (pi: string, cents: number) =>
-  signedEvent('charge.refunded', { id: `ch_${pi}`, payment_intent: pi, amount_refunded: cents });
-
-async function ledger(org: TestOrg) {
-  const response = await voice(base, org.apiKey, '/v1/billing/ledger');
-  expect(response.status).toBe(200);
-  return (await response.json()) as {
-    entries: { kind: string; amount_usd: number; reference: string; key_id: string | null }[];
-  };
-}
+const ledger = (org: TestOrg) => ledgerPage(base, org);
 
 describe('a top-up through Stripe Checkout', () => {
   it('pays on the hosted page, is credited by the signed webhook, and lifts the limits', async () => {
