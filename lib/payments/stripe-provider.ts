@@ -95,7 +95,11 @@ export class StripePayments implements PaymentProvider {
   }
 
   async receiptFor(paymentIntentId: string) {
-    const charges = await this.stripe.charges.list({ payment_intent: paymentIntentId, limit: 1 });
+    // Inside the webhook's answer: short, no retries (Stripe also sends charge.succeeded).
+    const charges = await this.stripe.charges.list(
+      { payment_intent: paymentIntentId, limit: 1 },
+      { timeout: 3_000, maxNetworkRetries: 0 },
+    );
     const charge = charges.data[0];
     return charge ? { chargeId: charge.id, receiptUrl: charge.receipt_url ?? null } : null;
   }

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstances, type Instances } from '../support/instances';
 import { expectError } from '../support/leads-api';
-import { runServerExpectingExit } from '../support/server';
 import {
   deliver,
   freePort,
@@ -125,6 +124,22 @@ describe('the webhook', () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect((await again.json()) as unknown).toEqual({ received: true, outcome: 'already_applied' });
     expect(await balance(org)).toBe(9);
+    // Stripe's receipt arrives with charge.succeeded and is linked from the deposit's row.
+    const receipt = 'https://pay.stripe.com/receipts/acct_x/ch_replayed';
+    await deliver(
+      base,
+      signedEvent('charge.succeeded', {
+        id: 'ch_replayed',
+        payment_intent: 'pi_replayed',
+        receipt_url: receipt,
+      }),
+    );
+    const [deposit] = (await ledger(org)).entries;
+    expect(deposit).toMatchObject({
+      kind: 'deposit',
+      reference: 'pi_replayed',
+      receipt_url: receipt,
+    });
   });
 
   it('the same event delivered to three instances at once credits once', async () => {
@@ -244,54 +259,10 @@ describe('refunds, disputes and the owed balance', () => {
   });
 });
 
-describe('bad input', () => {
-  it('amounts out of bounds or not whole cents, and a revoked key, answer the envelope', async () => {
-    const org = await createTestOrg(base, 0);
-    for (const amount_usd of [4.99, 1000.01, 5.001, '5', -5, null]) {
-      const response = await voice(base, org.apiKey, '/v1/billing/top-ups', {
-        json: { amount_usd },
-      });
-      const { envelope } = await expectError(response, 400, 'INVALID_BODY');
-      expect(envelope.error.field).toBe('amount_usd');
-    }
-    const noKey = await fetch(`${base}/v1/billing/top-ups`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"amount_usd": 5}',
-    });
-    await expectError(noKey, 401, 'UNAUTHENTICATED');
-    await expectError(
-      await voice(base, org.apiKey, '/v1/billing/ledger?cursor=abc'),
-      400,
-      'INVALID_QUERY',
-    );
-    await expectError(
-      await voice(base, org.apiKey, '/v1/billing/ledger?format=xml'),
-      400,
-      'INVALID_QUERY',
-    );
-  });
-
-  it('the ledger streams as CSV', async () => {
-    const org = await createTestOrg(base, 3);
-    const response = await voice(base, org.apiKey, '/v1/billing/ledger?format=csv');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = (await response.text()).trim().split('\n');
-    expect(lines[0]).toMatch(/^id,time,kind,amount_usd,balance_after_usd/);
-    expect(lines[1]).toMatch(/,starting_credit,3\.000000,3\.000000,/);
-  });
-});
-
 describe('start-up', () => {
-  it('names the adapter, and stops when one Stripe variable is set without the other', async () => {
+  it('names the adapter', () => {
     expect(instances.at(0).logs()).toMatch(
       /payments: stripe \(test mode, API at http:\/\/127\.0\.0\.1:\d+/,
     );
-    const half = await runServerExpectingExit({ STRIPE_SECRET_KEY: STRIPE_TEST_KEY });
-    expect(half.code).toBe(1);
-    expect(half.output).toMatch(
-      /STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
-    );
-  }, 90_000);
+  });
 });

@@ -28,6 +28,12 @@ export async function ledgerPage(base: string, org: TestOrg) {
   const response = await voice(base, org.apiKey, '/v1/billing/ledger');
   expect(response.status).toBe(200);
   return (await response.json()) as {
-    entries: { kind: string; amount_usd: number; reference: string; key_id: string | null }[];
+    entries: {
+      kind: string;
+      amount_usd: number;
+      reference: string;
+      key_id: string | null;
+      receipt_url: string | null;
+    }[];
   };
 }
