@@ -98,7 +98,8 @@ export async function dispatchCall(
     scope: 'calls',
     orgId,
     key,
-    body: input.body,
+    // The known fields as sent: the same request hashes alike through REST and the tool server.
+    body: requestData,
     findEarlier: async (requestHash) => {
       const [row] = await deps.db
         .select({ id: schema.calls.id, requestHash: schema.calls.requestHash })

@@ -3,7 +3,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallDetail } from '@/schemas/calls';
-import { expectError } from '../support/leads-api';
+import { expectError } from '../support/http';
 import {
   createTestOrg,
   dispatch,

@@ -3,7 +3,7 @@ import { createBatch } from '@/lib/batches/create-batch';
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { shareSpeech } from '@/lib/tts/share-speech';
 import { CallStopResponse } from '@/schemas/calls';
 import {
@@ -20,6 +20,7 @@ import {
 import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
+import { asSent } from '../as-sent';
 
 const scopeChallenge = requireScopes('mcp:write');
 
@@ -33,7 +34,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Place a phone call',
       description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
-      inputSchema: cachedJsonSchema(CreateCallInput),
+      inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
         readOnlyHint: false,
