@@ -8,6 +8,7 @@ import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { getCallProvider } from '../telephony';
 import { describeRecognizers } from '../conversation/describe-recognizers';
+import { getPaymentProvider } from '../payments';
 import { getSpeechRecognizer } from '../conversation/speech-recognizer';
 import { getStreamingRecognizer } from '../conversation/streaming-recognizer';
 import { getWebhookSender } from '../webhooks';
@@ -24,7 +25,8 @@ export type PortName =
   | 'scheduler'
   | 'speech'
   | 'recognizer'
-  | 'voiceActivity';
+  | 'voiceActivity'
+  | 'payments';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -47,5 +49,6 @@ export function describePorts(): Record<PortName, string> {
         ? 'energy (VOICE_ACTIVITY=energy)'
         : 'Silero VAD v5 (onnxruntime-node, in process; loaded with the first call)',
     recognizer: describeRecognizers(getStreamingRecognizer(), getSpeechRecognizer()),
+    payments: getPaymentProvider().description,
   };
 }

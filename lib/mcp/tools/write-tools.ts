@@ -1,5 +1,7 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
+import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { shareSpeech } from '@/lib/tts/share-speech';
@@ -9,6 +11,8 @@ import {
   CreateBatchOutput,
   CreateCallInput,
   CreateCallOutput,
+  CreateTopUpLinkInput,
+  CreateTopUpLinkOutput,
   GenerateSpeechInput,
   GenerateSpeechOutput,
   StopCallInput,
@@ -121,5 +125,32 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
         ...(await shareSpeech(ctx.speech, ctx.orgId, input, ctx.origin)),
         characters: input.text.length,
       })),
+  );
+
+  server.registerTool(
+    'create_top_up_link',
+    {
+      title: 'Create a top-up link',
+      description:
+        'Returns checkout_url where a person pays amount_usd into the wallet (credited once paid). Never charges a saved card. Requires confirm=true.',
+      inputSchema: cachedJsonSchema(CreateTopUpLinkInput),
+      outputSchema: cachedJsonSchema(CreateTopUpLinkOutput),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ amount_usd }) =>
+      runTool('create_top_up_link', async () =>
+        startTopUp(await getBillingDeps(), {
+          orgId: ctx.orgId,
+          amountCents: Math.round(amount_usd * 100),
+          keyId: null,
+          origin: ctx.origin,
+        }),
+      ),
   );
 }
