@@ -203,11 +203,13 @@ export class Conversation {
     } catch (error) {
       return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
     }
-    if (!text || this.ending || this.closed) return;
+    if (this.ending || this.closed) return;
     const endMs = turn.startedAtMs + turn.durationMs;
     const before = this.heard;
+    // No new words (a cough after a dropped answer): the turn still ends, the answer restarts.
+    if (!text && !before) return;
     this.heard = before
-      ? { text: `${before.text} ${text}`, startMs: before.startMs, endMs }
+      ? { text: `${before.text} ${text}`.trim(), startMs: before.startMs, endMs }
       : { text, startMs: turn.startedAtMs, endMs };
     // Still talking (a new turn began while this one was recognized): let them finish.
     if (!this.detector.inSpeech) this.player.start(this.context());

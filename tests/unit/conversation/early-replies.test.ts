@@ -51,6 +51,26 @@ describe('replies started early', () => {
     expect(played.some((name) => name.startsWith('r2'))).toBe(false);
   });
 
+  it('answers the held turn when the words after a dropped answer come back empty', async () => {
+    const call = await liveCall({
+      replies: ['Hello.', 'Noted.'],
+      heard: ['Yes.', ''],
+      body: early,
+      thinkMs: 300,
+    });
+    await call.run(600);
+    await call.speak(400);
+    await call.run(300);
+    // A short noise before the answer played: it is dropped, and the noise holds no words.
+    await call.speak(100);
+    await call.until(async () => (await call.lines()).length === 3, 3_000);
+    expect(await call.lines()).toEqual([
+      ['assistant', 'Hello.'],
+      ['user', 'Yes.'],
+      ['assistant', 'Noted.'],
+    ]);
+  });
+
   it('still stops on barge-in once the answer is playing, keeping both turns', async () => {
     const call = await liveCall({
       replies: ['Hello.', 'Your appointment is on Tuesday. It is at three.', 'Okay.'],
