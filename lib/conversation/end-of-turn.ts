@@ -59,9 +59,11 @@ export function readTurn(transcript: string): TurnReading {
 
 /**
  * Silence (ms) that ends the turn given its latest transcript: the short window when it reads
- * finished, the long one when it reads unfinished, and halfway when there is nothing to go on.
+ * finished, the long one when it reads unfinished or no words are in yet (the recognizer is
+ * behind: nothing says the callee is done), and halfway when the words say neither.
  */
 export function endOfTurnSilenceMs(transcript: string, window: EndOfTurnWindow): number {
+  if (!transcript.trim()) return window.maxMs;
   const reading = readTurn(transcript);
   if (reading === 'finished') return window.minMs;
   if (reading === 'unfinished') return window.maxMs;

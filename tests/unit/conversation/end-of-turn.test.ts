@@ -24,8 +24,8 @@ describe('the end-of-turn rule', () => {
     ['My number is 415 555', 'unfinished', 600],
     ['my number is four one five', 'unfinished', 600],
     ['It is 415 555 0123.', 'unfinished', 600],
-    // Nothing to go on: halfway.
-    ['', 'unknown', 400],
+    // No words yet: the long window; words that say neither: halfway.
+    ['', 'unknown', 600],
     ['Tuesday afternoon works', 'unknown', 400],
   ] as const)('%j reads %s: %i ms of silence end it', (text, reading, ms) => {
     expect(readTurn(text)).toBe(reading);
