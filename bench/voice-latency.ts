@@ -95,6 +95,10 @@ async function runPath(
       }),
     );
     const load = loadavg()[0]!;
+    if (process.env.BENCH_LOGS) {
+      const logs = server.logs().split('\n');
+      console.log(logs.filter((l) => /recogni|Silero|final/i.test(l)).join('\n'));
+    }
     await wait(500);
     const pacing = [
       ...server

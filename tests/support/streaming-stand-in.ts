@@ -143,6 +143,11 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
         if (message.type !== 'Finalize') return;
         stats.finalizes++;
         if (inRun) endRun();
+        // Finalize flushes what the segment has not said yet: the turn is over.
+        if (segment) {
+          segment.heardMs = segment.voicedMs;
+          endRun();
+        }
         const last = pending.at(-1);
         if (last) last.finalize = true;
         else send('', true, true);
