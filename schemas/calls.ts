@@ -126,7 +126,7 @@ export const CallDetail = z
     request_data: json
       .nullable()
       .describe(
-        'The original request parameters: the POST /v1/calls body as sent (known fields only), or ' +
+        'The original request parameters: the call request as sent (known fields only), or ' +
           "a batch call's row. Null only on calls placed before this was recorded.",
       ),
     metadata: json.nullable(),

@@ -54,8 +54,10 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       toolTable +
       '\n\nRead tools change nothing and cost nothing; `create_call` and `create_batch` need ' +
       '`confirm: true` and take an `idempotency_key` (a retry never dials twice). Tool failures are ' +
-      'results with `isError: true` and `structuredContent.error` `{code, message, hint}` carrying ' +
-      "this API's error codes; another organization's call is NOT_FOUND. A token without a tool's " +
+      'results with `isError: true` whose text is the JSON `{"error": {code, message, hint}}` ' +
+      "carrying this API's error codes (no structuredContent, which clients of SDK 1.x would " +
+      "check against the tool's output schema); another organization's call is NOT_FOUND. " +
+      "`mcp:write` includes `mcp:read`. A token without a tool's " +
       'scope gets HTTP 403 with `WWW-Authenticate: Bearer error="insufficient_scope", ' +
       'scope="mcp:write", resource_metadata="…"`, so the client can ask for it. ' +
       'Limit: 120 requests per minute per organization, whatever the credential (RateLimit headers ' +
@@ -125,7 +127,9 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
     tags: ['Tool server'],
     summary: 'RFC 9728 metadata of the tool server',
     description:
-      'Where OAuth clients start: names the authorization server and the scopes. Public.',
+      'Where OAuth clients start: names the authorization server and the scopes. Public. The ' +
+      'scopes form a hierarchy: `mcp:write` includes `mcp:read`, so a client that re-authorizes ' +
+      'with only the scope of a 403 challenge keeps its read tools.',
     responses: { 200: json(ProtectedResourceMetadata, 'The metadata.') },
   });
 }
