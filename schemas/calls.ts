@@ -59,6 +59,8 @@ export const CallDispatchRequest = z
       .max(2_048)
       .refine(storable, STORABLE)
       .nullish()
+      // What check-webhook-url.ts accepts before its address checks: an absolute http(s) URL.
+      .openapi({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
           'private, link-local, multicast and metadata addresses are refused.',
@@ -76,7 +78,10 @@ export const CallDispatchRequest = z
       .refine(storable, STORABLE)
       .nullish()
       .describe('Language tag, e.g. en-US.'),
-    from: E164.nullish().describe('Caller id to use; default the sandbox line number.'),
+    from: E164.nullish()
+      // E164's own document override names one type; null (or omitted) means the default line.
+      .openapi({ type: ['string', 'null'] })
+      .describe('Caller id to use; default the sandbox line number.'),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });

@@ -14,7 +14,7 @@ import {
   CallListQuery,
   CallListResponse,
 } from './calls';
-import { ShareRequest } from './speech';
+import { AudioSpec, ShareRequest } from './speech';
 import { VoiceListResponse, VoiceObject } from './voices';
 import { z } from './zod';
 
@@ -189,7 +189,11 @@ export const CreateBatchOutput = BatchCreateResponse.extend({
 
 export const StopCallInput = z.object({ call_id: callId });
 
-export const GenerateSpeechInput = ShareRequest;
+export const GenerateSpeechInput = ShareRequest.extend({
+  text: ShareRequest.shape.text.describe('What to say, 1–5000 characters.'),
+  voice: ShareRequest.shape.voice.describe('A voice id from list_voices.'),
+  audio: AudioSpec.optional(),
+});
 export const GenerateSpeechOutput = z.object({
   share_id: z.string(),
   url: z.url().describe('Plays the audio; each play is generated and billed to your org.'),

@@ -119,7 +119,7 @@ export const RevocationRequest = z.object({
 export const ClientRegistration = z
   .object({
     redirect_uris: z.array(z.url()).min(1),
-    client_name: z.string().optional().describe('Shown on the consent page.'),
+    client_name: z.string().min(1).optional().describe('Shown on the consent page.'),
     token_endpoint_auth_method: z
       .enum(['none', 'client_secret_basic', 'client_secret_post'])
       .optional(),

@@ -61,15 +61,40 @@ export const AudioSpec = z
     path: ['sample_rate'],
   })
   .describe(
-    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only: with encoding mulaw, ' +
-      'sample_rate must be sent and be 8000.',
+    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only, raw or wav: with ' +
+      `encoding mulaw, sample_rate must be sent and be 8000. mp3 takes ${MP3_RATES.join(', ')} Hz; ` +
+      `ogg_opus ${OPUS_RATES.join(', ')} Hz.`,
   )
   .meta({
     id: 'AudioSpec',
-    // The refinement above, in JSON Schema: encoding is not mulaw, or sample_rate is 8000.
-    anyOf: [
-      { properties: { encoding: { not: { const: 'mulaw' } } } },
-      { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+    // The refinements above, in JSON Schema (an absent container is wav and an absent rate
+    // 24000, which every container takes): μ-law is 8000 Hz, sent, and raw or wav only; mp3 and
+    // ogg_opus take only their listed rates.
+    allOf: [
+      {
+        anyOf: [
+          { properties: { encoding: { not: { const: 'mulaw' } } } },
+          { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { encoding: { not: { const: 'mulaw' } } } },
+          { properties: { container: { enum: ['raw', 'wav'] } } },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { container: { not: { const: 'mp3' } } } },
+          { properties: { sample_rate: { enum: MP3_RATES } } },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { container: { not: { const: 'ogg_opus' } } } },
+          { properties: { sample_rate: { enum: OPUS_RATES } } },
+        ],
+      },
     ],
   });
 
@@ -103,11 +128,10 @@ export const OpenAiSpeechRequest = z
       .describe('What to say (≤ 4,096 characters, as OpenAI).'),
     voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
     response_format: z
-      .string()
-      .default('mp3')
-      .refine((f) => ['mp3', 'opus', 'flac', 'wav', 'pcm'].includes(f), {
-        message: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
+      .enum(['mp3', 'opus', 'flac', 'wav', 'pcm'], {
+        error: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
       })
+      .default('mp3')
       .describe(
         'mp3 (the default, as OpenAI), opus (Ogg Opus), flac, wav, or pcm (raw 24 kHz 16-bit little-endian mono, as OpenAI); all 24 kHz mono, streamed. aac is not produced (400).',
       ),

@@ -44,6 +44,15 @@ function strip(node: unknown, output: boolean): unknown {
     // unless a description says when they are left out (a test holds the descriptions to it).
     if (output && key === 'additionalProperties' && value === false) continue;
     if (output && key === 'required') continue;
+    // Conditions across an object's fields (AudioSpec's μ-law and rate rules): its description
+    // says them in words, and zod still checks them; as JSON Schema they cost 600 bytes.
+    if (
+      !output &&
+      key === 'allOf' &&
+      isObject(node.properties) &&
+      typeof node.description === 'string'
+    )
+      continue;
     if (!output && key === 'type' && Array.isArray(value) && value.length === 2) {
       const [first, second] = value as unknown[];
       if (second === 'null' || first === 'null') {

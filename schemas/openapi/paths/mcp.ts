@@ -18,6 +18,12 @@ const JsonRpcMessage = z
   .catchall(z.unknown())
   .describe('A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them, 2025-era).');
 
+// What a client sends: a request (with an id) or a notification; both name their method. The
+// server asks nothing of a stateless client, so a client never posts a response.
+const JsonRpcRequest = JsonRpcMessage.extend({ method: z.string().min(1) }).describe(
+  'A JSON-RPC 2.0 request or notification of the Model Context Protocol; `method` is required.',
+);
+
 // What the transport answers itself when it cannot read a request: the id it could not read is
 // null (JSON-RPC 2.0, section 5).
 const JsonRpcError = z
@@ -66,12 +72,17 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
     security: bearer,
     request: {
       headers: z.object({
+        Accept: z
+          .enum(['application/json, text/event-stream', 'text/event-stream, application/json'])
+          .describe(
+            'Required by the transport: both application/json and text/event-stream (406 otherwise).',
+          ),
         Origin: z
           .string()
           .optional()
           .describe('Browsers only: must be ours or listed in MCP_ALLOWED_ORIGINS.'),
       }),
-      body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } },
+      body: { required: true, content: { 'application/json': { schema: JsonRpcRequest } } },
     },
     responses: {
       200: {
