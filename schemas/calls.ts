@@ -15,6 +15,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(20_000)
       .refine(storable, STORABLE)
       .describe(

@@ -9,6 +9,8 @@ export const ContactRequest = z
       .email()
       .min(1)
       .max(254)
+      // The reader checks with zod's own email rule, stricter than JSON Schema's `email` format.
+      .openapi({ pattern: z.regexes.email.source })
       .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
     // The form never loses an enquiry to a field it does not need: what is not a string is
     // treated as omitted (lib/contact/read-contact-message.ts), so the document says any value.

@@ -107,8 +107,18 @@ export const SpeechControls = z
 
 export const TtsRequest = z
   .object({
-    text: storedText().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
-    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(20_000)
+      .describe('What to say (≤ 20,000 characters).'),
+    voice: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     audio: AudioSpec.optional(),
     controls: SpeechControls.optional(),
   })
@@ -124,9 +134,15 @@ export const OpenAiSpeechRequest = z
     input: storedText()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(4_096)
       .describe('What to say (≤ 4,096 characters, as OpenAI).'),
-    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    voice: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     response_format: z
       .enum(['mp3', 'opus', 'flac', 'wav', 'pcm'], {
         error: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
@@ -155,16 +171,21 @@ export const speakFormats = [
 
 export const SpeakRequest = z
   .object({
-    text: storedText().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
-    voice_id: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).regex(/\S/).max(5_000).describe('≤ 5,000 characters.'),
+    voice_id: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     output_format: z.enum(speakFormats).default('pcm_24000'),
   })
   .meta({ id: 'SpeakRequest' });
 
 export const ShareRequest = z
   .object({
-    text: storedText().trim().min(1).max(5_000),
-    voice: storedText().trim().min(1).max(100),
+    text: storedText().trim().min(1).regex(/\S/).max(5_000),
+    voice: storedText().trim().min(1).regex(/\S/).max(100),
     audio: AudioSpec.optional(),
   })
   .meta({ id: 'ShareRequest' });

@@ -127,6 +127,7 @@ export const PreviewRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(500)
       .refine(storable, STORABLE)
       .optional()

@@ -20,7 +20,11 @@ const JsonRpcMessage = z
 
 // What a client sends: a request (with an id) or a notification; both name their method. The
 // server asks nothing of a stateless client, so a client never posts a response.
-const JsonRpcRequest = JsonRpcMessage.extend({ method: z.string().min(1) }).describe(
+const JsonRpcRequest = JsonRpcMessage.extend({
+  // An id is a string or an integer (the SDK refuses a fraction with -32600).
+  id: z.union([z.string(), z.int()]).optional(),
+  method: z.string(),
+}).describe(
   'A JSON-RPC 2.0 request or notification of the Model Context Protocol; `method` is required.',
 );
 
@@ -82,7 +86,15 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
           .optional()
           .describe('Browsers only: must be ours or listed in MCP_ALLOWED_ORIGINS.'),
       }),
-      body: { required: true, content: { 'application/json': { schema: JsonRpcRequest } } },
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            // 2025-era clients may send a batch: an array of requests and notifications.
+            schema: z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1)]),
+          },
+        },
+      },
     },
     responses: {
       200: {
