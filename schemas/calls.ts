@@ -60,8 +60,12 @@ export const CallDispatchRequest = z
       .max(2_048)
       .refine(storable, STORABLE)
       .nullish()
-      // What check-webhook-url.ts accepts before its address checks: an absolute http(s) URL.
-      .openapi({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })
+      // What check-webhook-url.ts accepts before its address checks: an absolute http(s) URL (the
+      // value is trimmed first); an empty string means no webhook.
+      // (format and pattern apply to strings only, so null passes the first branch).
+      .openapi({
+        anyOf: [{ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://' }, { const: '' }],
+      })
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
           'private, link-local, multicast and metadata addresses are refused.',

@@ -16,6 +16,25 @@ interface Exclusion {
   matches(sent: Judged, refusal: Refusal): boolean;
 }
 
+const JSON_RPC_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+function nestedExtraMember(body: Buffer | undefined): boolean {
+  try {
+    const parsed = JSON.parse(body?.toString('utf8') ?? '') as unknown;
+    return (Array.isArray(parsed) ? parsed : [parsed]).some(
+      (message) =>
+        typeof message === 'object' &&
+        message !== null &&
+        Object.entries(message).some(
+          ([key, value]) =>
+            !JSON_RPC_MEMBERS.has(key) && typeof value === 'object' && value !== null,
+        ),
+    );
+  } catch {
+    return false;
+  }
+}
+
 const path = (sent: Judged) => `${sent.method.toUpperCase()} ${sent.operation?.path ?? ''}`;
 
 export const POSITIVE_EXCLUSIONS: Exclusion[] = [
@@ -51,6 +70,14 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
     matches: (sent, r) =>
       (sent.operation?.path ?? '').startsWith('/authorization/') &&
       (/^(invalid_|unsupported_|unauthorized_)/.test(r.code) || sent.method === 'HEAD'),
+  },
+  {
+    why:
+      'a JSON-RPC message with a member besides jsonrpc, id, method and params that holds ' +
+      "nested arrays or objects: JSON-RPC 2.0 defines no such member, and the MCP SDK's message " +
+      'parser refuses them (-32600) while it lets flat ones through',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/mcp' && r.code === '-32600' && nestedExtraMember(sent.body),
   },
   {
     why:

@@ -101,7 +101,8 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
         description:
           'The JSON-RPC response (application/json), or an event stream of progress then the response.',
         content: {
-          'application/json': { schema: JsonRpcMessage },
+          // A batch is answered with an array of responses.
+          'application/json': { schema: z.union([JsonRpcMessage, z.array(JsonRpcMessage)]) },
           'text/event-stream': { schema: z.string() },
         },
       },
