@@ -15,6 +15,7 @@ import {
   CallListResponse,
 } from './calls';
 import { AudioSpec, ShareRequest } from './speech';
+import { TopUpAmount, TopUpResponse } from './billing';
 import { VoiceListResponse, VoiceObject } from './voices';
 import { z } from './zod';
 
@@ -64,7 +65,7 @@ export const WaitForCallInput = z.object({
  * tool that returns calls repeating 3 KB of schema (issue 21: the size of tools/list).
  */
 const callLike = (description: string) =>
-  z.looseObject({ call_id: z.uuid() }).describe(`${description} Fields as in get_call's output.`);
+  z.looseObject({ call_id: z.uuid() }).describe(description);
 
 /** get_call's answer: the REST record, less c_id (the same value as call_id, kept for REST). */
 export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).extend({
@@ -200,6 +201,12 @@ export const GenerateSpeechOutput = z.object({
   characters: z.int().describe('Characters billed per play.'),
 });
 
+export const CreateTopUpLinkInput = z.object({
+  amount_usd: TopUpAmount,
+  confirm: confirm.describe(asInCreateCall),
+});
+export const CreateTopUpLinkOutput = TopUpResponse;
+
 /**
  * How a tool failure reads: the text of an isError result is this JSON (there is no
  * structuredContent, which SDK 1.x clients would check against the tool's output schema).
@@ -225,6 +232,7 @@ export const toolCatalogue = {
   create_batch: { scope: 'mcp:write', title: 'Place a batch of calls' },
   stop_call: { scope: 'mcp:write', title: 'Stop a call' },
   generate_speech: { scope: 'mcp:write', title: 'Generate speech' },
+  create_top_up_link: { scope: 'mcp:write', title: 'Create a top-up link' },
 } as const satisfies Record<string, { scope: McpScope; title: string }>;
 export type ToolName = keyof typeof toolCatalogue;
 

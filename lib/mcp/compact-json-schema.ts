@@ -44,6 +44,9 @@ function strip(node: unknown, output: boolean): unknown {
     // unless a description says when they are left out (a test holds the descriptions to it).
     if (output && key === 'additionalProperties' && value === false) continue;
     if (output && key === 'required') continue;
+    // An output's ids, times and links need no format: they are ours, always uuids, ISO 8601
+    // times and absolute URLs.
+    if (output && key === 'format') continue;
     // Conditions across an object's fields (AudioSpec's μ-law and rate rules): its description
     // says them in words, and zod still checks them; as JSON Schema they cost 600 bytes.
     if (

@@ -12,6 +12,8 @@ export interface AuthenticatedOrg {
    * funded?" (a call dispatch) asks it here instead of with a second query.
    */
   balanceMicros: number;
+  /** What a refund or dispute left owed; above 0, new calls and speech are refused. */
+  owedMicros: number;
 }
 
 // One statement per database, prepared once: on a Postgres server each pooled connection then
@@ -24,6 +26,7 @@ function prepareLookup(db: Db) {
       orgId: schema.apiKeys.orgId,
       keyId: schema.apiKeys.id,
       balanceMicros: schema.organizations.balanceMicros,
+      owedMicros: schema.organizations.owedMicros,
     })
     .from(schema.apiKeys)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.apiKeys.orgId))

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerBatchPaths } from './paths/batches';
+import { registerBillingPaths } from './paths/billing';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerMcpPaths } from './paths/mcp';
@@ -16,6 +17,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerVoiceCatalogPaths,
   registerMcpPaths,
   registerOAuthPaths,
+  registerBillingPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

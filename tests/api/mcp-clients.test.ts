@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallDetail } from '@/schemas/calls';
+import { expectError } from '../support/http';
 import { inspector } from '../support/inspector';
-import { expectError } from '../support/leads-api';
 import {
   createTestOrg,
   startVoiceServer,

@@ -5,3 +5,4 @@ export * from './webhooks';
 export * from './speech';
 export * from './voices';
 export * from './oauth';
+export * from './payments';

@@ -1,7 +1,9 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
+import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { shareSpeech } from '@/lib/tts/share-speech';
 import { CallStopResponse } from '@/schemas/calls';
 import {
@@ -9,6 +11,8 @@ import {
   CreateBatchOutput,
   CreateCallInput,
   CreateCallOutput,
+  CreateTopUpLinkInput,
+  CreateTopUpLinkOutput,
   GenerateSpeechInput,
   GenerateSpeechOutput,
   StopCallInput,
@@ -16,6 +20,7 @@ import {
 import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
+import { asSent } from '../as-sent';
 
 const scopeChallenge = requireScopes('mcp:write');
 
@@ -27,9 +32,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      title: 'Place a phone call',
       description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
-      inputSchema: cachedJsonSchema(CreateCallInput),
+      inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
         readOnlyHint: false,
@@ -54,7 +58,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_batch',
     {
-      title: 'Place a batch of calls',
       description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
       inputSchema: cachedJsonSchema(CreateBatchInput),
       outputSchema: cachedJsonSchema(CreateBatchOutput),
@@ -80,7 +83,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'stop_call',
     {
-      title: 'Stop a call',
       description:
         'Hangs up a queued or ongoing call now (call_ended_by API); the minutes already talked are charged. An ended call answers CALL_NOT_ACTIVE.',
       inputSchema: cachedJsonSchema(StopCallInput),
@@ -103,7 +105,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'generate_speech',
     {
-      title: 'Generate speech',
       description: `Turns text into speech in a voice from list_voices and returns a shareable audio link. Each play of the link generates the audio, is billed at $${pricePer1k} per 1,000 characters from the wallet and counts against the organization's concurrent-generation limit, like every speech surface.`,
       inputSchema: cachedJsonSchema(GenerateSpeechInput),
       outputSchema: cachedJsonSchema(GenerateSpeechOutput),
@@ -120,5 +121,31 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
         ...(await shareSpeech(ctx.speech, ctx.orgId, input, ctx.origin)),
         characters: input.text.length,
       })),
+  );
+
+  server.registerTool(
+    'create_top_up_link',
+    {
+      description:
+        'Returns checkout_url where a person pays amount_usd into the wallet (credited once paid). Never charges a saved card. Requires confirm=true.',
+      inputSchema: cachedJsonSchema(CreateTopUpLinkInput),
+      outputSchema: cachedJsonSchema(CreateTopUpLinkOutput),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ amount_usd }) =>
+      runTool('create_top_up_link', async () =>
+        startTopUp(await getBillingDeps(), {
+          orgId: ctx.orgId,
+          amountCents: Math.round(amount_usd * 100),
+          keyId: null,
+          origin: ctx.origin,
+        }),
+      ),
   );
 }
