@@ -56,7 +56,20 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
   },
   {
     why: 'a cursor that is not a next_cursor we issued (opaque, signed by us)',
-    matches: (sent, r) => path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY',
+    matches: (sent, r) =>
+      (path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY') ||
+      (/^(GET|HEAD) \/v1\/billing\/ledger$/.test(path(sent)) && r.status === 400),
+  },
+  {
+    why:
+      'a top-up amount outside the bounds the operator configured, or not in whole cents (the ' +
+      'bounds are configuration; multipleOf 0.01 is not exact in binary floating point)',
+    matches: (sent, r) => path(sent) === 'POST /v1/billing/top-ups' && r.field === 'amount_usd',
+  },
+  {
+    why: 'a Stripe event without a valid Stripe-Signature (an HMAC no schema can produce)',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/billing/stripe/webhook' && r.code === 'STRIPE_SIGNATURE_INVALID',
   },
   {
     why: 'voice sample files whose bytes are not a 1–60 s PCM or float WAV (file contents)',
