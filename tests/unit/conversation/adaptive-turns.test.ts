@@ -14,6 +14,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 const liveCall = (options: Parameters<typeof startLiveCall>[1]) => startLiveCall(db, options);
 
+/** The greeting has been played out and heard (its line written): the line is quiet. */
+const greeted = (call: LiveCall) => call.until(async () => (await call.lines()).length === 1);
+
 /** Silence after the callee stops until the agent's next frame goes out. */
 async function answerDelay(call: LiveCall): Promise<number> {
   const stoppedAt = call.clock.now();
@@ -31,7 +34,7 @@ describe('adaptive end of turn', () => {
       heard: ['Yes, Tuesday works.'],
       body: { end_of_turn: { min_ms: 200, max_ms: 800 } },
     });
-    await call.run(600);
+    await greeted(call);
     await call.speak(1_000);
     const delay = await answerDelay(call);
     expect(delay).toBeGreaterThanOrEqual(200);
@@ -45,7 +48,7 @@ describe('adaptive end of turn', () => {
 
   it('keeps the fixed window of END_OF_TURN_SILENCE_MS when the call asks for none', async () => {
     const call = await liveCall({ replies, heard: ['Yes, Tuesday works.'] });
-    await call.run(600);
+    await greeted(call);
     await call.speak(1_000);
     expect(await answerDelay(call)).toBeGreaterThanOrEqual(500);
   });
@@ -56,7 +59,7 @@ describe('adaptive end of turn', () => {
       heard: ["I'd like to", "I'd like to move it to Friday."],
       body: { end_of_turn: { min_ms: 200, max_ms: 800 } },
     });
-    await call.run(600);
+    await greeted(call);
     const greeting = mediaFrames(call);
     await call.speak(600);
     await call.run(500);
@@ -78,7 +81,7 @@ describe('adaptive end of turn', () => {
       heard: ['I was thinking about', 'I was thinking about'],
       body: { end_of_turn: { min_ms: 200, max_ms: 800 } },
     });
-    await call.run(600);
+    await greeted(call);
     await call.speak(600);
     expect(await answerDelay(call)).toBeGreaterThanOrEqual(800);
   });
