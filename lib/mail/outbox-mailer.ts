@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { StoreOutbox, type Store } from '../store';
-import type { MailMessage, Mailer } from './types';
+import type { KeptMail, MailMessage, Mailer } from './types';
 
 export const MAIL_OUTBOX_KEY = 'mail:outbox';
 
-export interface OutboxMail extends MailMessage {
-  id: string;
-  at: string;
-}
+export type OutboxMail = KeptMail;
 
 /**
  * No SMTP server configured: each message is printed on the server's console and kept in the

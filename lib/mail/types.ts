@@ -13,6 +13,14 @@ export interface Mailer {
   /** One line for the start-up log, without credentials. */
   readonly description: string;
   send(message: MailMessage): Promise<void>;
+  /** The embedded mailer only: what it kept, newest first. */
+  list?(): Promise<KeptMail[]>;
+}
+
+/** A message the embedded mailer kept. */
+export interface KeptMail extends MailMessage {
+  id: string;
+  at: string;
 }
 
 export class MailError extends Error {

@@ -5,3 +5,7 @@ export * from './webhooks';
 export * from './speech';
 export * from './voices';
 export * from './oauth';
+export * from './auth';
+export * from './members';
+export * from './audit';
+export * from './onboarding';

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { SignOutButton } from '@/components/account/sign-out-button';
+import { currentUser } from '@/lib/auth/current-session';
+import { getDb } from '@/lib/db';
+import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
+import { microsToUsd } from '@/lib/orgs/money';
+
+export const metadata: Metadata = { title: 'Console', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+export default async function ConsolePage() {
+  const user = await currentUser();
+  if (!user) redirect('/sign-in');
+  const orgs = await listMemberOrgs(await getDb(), user.id);
+  return (
+    <section className="section">
+      <div className="container">
+        <h1>Console</h1>
+        <p data-testid="signed-in-as">
+          Signed in as <strong>{user.name || user.email}</strong> ({user.email})
+        </p>
+        <h2>Your organizations</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              <th scope="col">Your role</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orgs.map((org) => (
+              <tr key={org.orgId} data-testid="org-row">
+                <td>{org.name}</td>
+                <td>{org.role}</td>
+                <td>${microsToUsd(org.balanceMicros).toFixed(2)}</td>
+                <td>
+                  <code>{org.orgId}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          <SignOutButton />
+        </p>
+      </div>
+    </section>
+  );
+}
