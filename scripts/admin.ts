@@ -9,6 +9,7 @@ const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token T
   add-key <org_id>                     issue another API key (shown once)
   revoke-key <org_id> <key_id>         revoke a key
   limits <org_id> [--concurrency N] [--instant-clones N] [--live-clones N] [--concurrent-calls N]
+  invite <org_id> <email> <role>       invite a member by email (owner, admin, developer, viewer)
   mail                                 the embedded mailer's outbox (sign-in links, codes), newest first
 
 The server must run with ADMIN_TOKEN set. --url defaults to ADMIN_API_URL or
@@ -113,6 +114,15 @@ switch (verb) {
         instant_clones: number(values['instant-clones'], '--instant-clones'),
         live_clones: number(values['live-clones'], '--live-clones'),
         concurrent_calls: number(values['concurrent-calls'], '--concurrent-calls'),
+      }),
+    );
+    break;
+  case 'invite':
+    need(3);
+    print(
+      await call('POST', `/internal/orgs/${args[0]}/invitations`, {
+        email: args[1],
+        role: args[2],
       }),
     );
     break;

@@ -149,6 +149,16 @@ export const errorCodes = {
     message: 'Your role in this organization does not allow this action.',
     hint: 'Ask an owner or admin of the organization.',
   },
+  LAST_OWNER: {
+    status: 409,
+    message: 'The last owner of an organization cannot leave or be demoted.',
+    hint: 'Make another member an owner first.',
+  },
+  INVITATION_INVALID: {
+    status: 400,
+    message: 'This invitation is unknown, used, expired or meant for another address.',
+    hint: 'Sign in with the invited address, or ask for a new invitation.',
+  },
   SIGN_IN_REQUIRED: {
     status: 401,
     message: 'Sign in first.',

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerAuditPaths } from './paths/audit';
 import { registerBatchPaths } from './paths/batches';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
@@ -16,6 +17,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerVoiceCatalogPaths,
   registerMcpPaths,
   registerOAuthPaths,
+  registerAuditPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {
