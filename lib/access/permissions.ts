@@ -112,8 +112,6 @@ export const routeScopes: readonly { method: string; path: string; scope: ApiKey
   { method: 'POST', path: '/v1/voices/clone', scope: 'voices:write' },
   { method: 'POST', path: '/v1/voices/professional', scope: 'voices:write' },
   { method: 'POST', path: '/v1/mcp', scope: 'mcp' },
-  { method: 'GET', path: '/v1/mcp', scope: 'mcp' },
-  { method: 'DELETE', path: '/v1/mcp', scope: 'mcp' },
   { method: 'GET', path: '/v1/audit-log', scope: 'audit:read' },
 ];
 

@@ -101,3 +101,38 @@ export async function signIn(
   expect(verified.status).toBe(200);
   return cookieHeader(verified);
 }
+
+/** A console route called by a signed-in member's browser (cookie and same-origin Origin). */
+export function consoleFetch(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(base + path, {
+    method,
+    headers: {
+      cookie,
+      origin: base,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The id of the first organization the console lists for this session (the personal one). */
+export async function firstOrgId(base: string, cookie: string): Promise<string> {
+  const html = await (await fetch(`${base}/console`, { headers: { cookie } })).text();
+  const id = /<code>([0-9a-f-]{36})<\/code>/.exec(html)?.[1];
+  expect(id, 'console lists an organization').toBeDefined();
+  return id!;
+}
+
+/** The token of the newest invitation mailed to `email`. */
+export async function invitationToken(accounts: AccountsServer, email: string): Promise<string> {
+  const mail = await accounts.smtp.next(email);
+  const token = /invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
+}
