@@ -5,7 +5,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { postJson } from './post-json';
 
 /** Email sign-in or sign-up: ask for a code, then type it (or follow the mailed link). */
-export function EmailSignIn({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+/** Only a path on this site (never `//host`): where to go once signed in. */
+const safeNext = (next: string | undefined) =>
+  next && /^\/(?![/\\])/.test(next) ? next : '/console';
+
+export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?: string }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -40,7 +44,7 @@ export function EmailSignIn({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     });
     setBusy(false);
     if (!result.ok) return setError(result.message);
-    router.push('/console');
+    router.push(safeNext(next));
     router.refresh();
   }
 

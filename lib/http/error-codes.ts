@@ -159,6 +159,21 @@ export const errorCodes = {
     message: 'This invitation is unknown, used, expired or meant for another address.',
     hint: 'Sign in with the invited address, or ask for a new invitation.',
   },
+  SLOW_DOWN: {
+    status: 429,
+    message: 'Polling faster than the interval; the interval grew by 5 seconds.',
+    hint: 'Wait the number of seconds in Retry-After (the new interval) between polls.',
+  },
+  INVALID_DEVICE_CODE: {
+    status: 400,
+    message: 'No onboarding has this device_code.',
+    hint: 'Start again with POST /v1/agent/onboarding/start.',
+  },
+  ONBOARDING_NOT_PENDING: {
+    status: 409,
+    message: 'This code was already approved or denied, or it expired.',
+    hint: 'Ask the agent to start again.',
+  },
   SIGN_IN_REQUIRED: {
     status: 401,
     message: 'Sign in first.',

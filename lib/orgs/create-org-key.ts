@@ -1,10 +1,10 @@
 import { recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db } from '../db';
+import type { Executor } from '../db';
 import { issueApiKey, type IssuedKey, type KeyOptions } from './issue-api-key';
 
 /** A scoped key made by a member (or an approved agent), with its audit row, in one transaction. */
 export async function createOrgKey(
-  db: Db,
+  db: Executor,
   orgId: string,
   options: KeyOptions & { name: string; scopes: string[] },
   actor: AuditActor,

@@ -5,6 +5,7 @@ import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerMcpPaths } from './paths/mcp';
 import { registerOAuthPaths } from './paths/oauth';
+import { registerOnboardingPaths } from './paths/onboarding';
 import { registerSpeechPaths } from './paths/speech';
 import { registerVoiceCatalogPaths } from './paths/voices';
 
@@ -18,6 +19,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerMcpPaths,
   registerOAuthPaths,
   registerAuditPaths,
+  registerOnboardingPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

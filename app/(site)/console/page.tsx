@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { InviteMember } from '@/components/account/invite-member';
+import { OrgKeys } from '@/components/account/org-keys';
 import { SignOutButton } from '@/components/account/sign-out-button';
+import { apiKeyScopes, memberRoles, roleAllows } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
 import { getDb } from '@/lib/db';
 import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
@@ -43,6 +46,32 @@ export default async function ConsolePage() {
             ))}
           </tbody>
         </table>
+        <p>
+          Approving an agent? Open <a href="/console/device">the agent approval page</a> with the
+          code it shows.
+        </p>
+        {orgs.map((org) => (
+          <section key={org.orgId} aria-labelledby={`org-${org.orgId}`}>
+            <h2 id={`org-${org.orgId}`}>{org.name}</h2>
+            {roleAllows(org.role, 'keys.read') ? (
+              <>
+                <h3>API keys</h3>
+                <OrgKeys orgId={org.orgId} scopes={apiKeyScopes} />
+              </>
+            ) : null}
+            {roleAllows(org.role, 'members.manage') ? (
+              <>
+                <h3>Invite a member</h3>
+                <InviteMember
+                  orgId={org.orgId}
+                  roles={memberRoles.filter(
+                    (role) => role !== 'owner' || roleAllows(org.role, 'ownership.manage'),
+                  )}
+                />
+              </>
+            ) : null}
+          </section>
+        ))}
         <p>
           <SignOutButton />
         </p>

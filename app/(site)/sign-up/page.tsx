@@ -4,7 +4,10 @@ import { EmailSignIn } from '@/components/account/email-sign-in';
 
 export const metadata: Metadata = { title: 'Sign up' };
 
-export default function SignUpPage() {
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignUpPage({ searchParams }: { searchParams: Search }) {
+  const { next } = await searchParams;
   return (
     <section className="section">
       <div className="container narrow">
@@ -13,7 +16,7 @@ export default function SignUpPage() {
           Your account comes with an organization of your own and a starting credit. We email you a
           6-digit code and a link; no password.
         </p>
-        <EmailSignIn mode="sign-up" />
+        <EmailSignIn mode="sign-up" next={typeof next === 'string' ? next : undefined} />
         <p>
           Have an account? <Link href="/sign-in">Sign in</Link>.
         </p>
