@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AccountSecurity } from '@/components/account/account-security';
 import { InviteMember } from '@/components/account/invite-member';
 import { OrgKeys } from '@/components/account/org-keys';
 import { SignOutButton } from '@/components/account/sign-out-button';
@@ -72,6 +73,10 @@ export default async function ConsolePage() {
             ) : null}
           </section>
         ))}
+        <section aria-labelledby="security">
+          <h2 id="security">Passkeys and sessions</h2>
+          <AccountSecurity />
+        </section>
         <p>
           <SignOutButton />
         </p>
