@@ -66,6 +66,7 @@ describe('sign-up by email', () => {
     expect(html).toContain(email);
     expect(html).toContain('Ada Lovelace&#x27;s organization');
     expect(html).toMatch(/<td>owner<\/td>/);
+    expect(html).toContain('member.add'); // the owner sees the org's audit log
 
     // The personal organization is an organizations row like an admin-created one.
     const orgId = /<code>([0-9a-f-]{36})<\/code>/.exec(html)?.[1];

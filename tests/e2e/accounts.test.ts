@@ -58,6 +58,7 @@ describe('accounts in the browser', () => {
     expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
     expect(await page.getByTestId('org-row').count()).toBe(1);
     expect(await page.getByTestId('org-row').textContent()).toContain('owner');
+    expect(await page.getByTestId('audit-log').textContent()).toContain('member.add');
     await axeClean(page, 'console');
     await context.close();
   });

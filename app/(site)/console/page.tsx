@@ -7,6 +7,7 @@ import { SignOutButton } from '@/components/account/sign-out-button';
 import { apiKeyScopes, memberRoles, roleAllows } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
 import { getDb } from '@/lib/db';
+import { listAuditLog } from '@/lib/audit/list-audit-log';
 import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
 import { microsToUsd } from '@/lib/orgs/money';
 
@@ -16,7 +17,19 @@ export const dynamic = 'force-dynamic';
 export default async function ConsolePage() {
   const user = await currentUser();
   if (!user) redirect('/sign-in');
-  const orgs = await listMemberOrgs(await getDb(), user.id);
+  const db = await getDb();
+  const orgs = await listMemberOrgs(db, user.id);
+  // The newest audit rows of each org the member may audit (owners and admins).
+  const audits = new Map(
+    await Promise.all(
+      orgs
+        .filter((org) => roleAllows(org.role, 'audit.read'))
+        .map(
+          async (org) =>
+            [org.orgId, (await listAuditLog(db, org.orgId, { limit: 20 })).events] as const,
+        ),
+    ),
+  );
   return (
     <section className="section">
       <div className="container">
@@ -58,6 +71,35 @@ export default async function ConsolePage() {
               <>
                 <h3>API keys</h3>
                 <OrgKeys orgId={org.orgId} scopes={apiKeyScopes} />
+              </>
+            ) : null}
+            {audits.get(org.orgId)?.length ? (
+              <>
+                <h3>Audit log (newest 20)</h3>
+                <table data-testid="audit-log">
+                  <caption className="visually-hidden">Audit log of {org.name}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">Who</th>
+                      <th scope="col">What</th>
+                      <th scope="col">Target</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {audits.get(org.orgId)!.map((event) => (
+                      <tr key={event.id}>
+                        <td>{event.at.slice(0, 19).replace('T', ' ')}</td>
+                        <td>
+                          {event.actor.type}
+                          {event.actor.id ? ` ${event.actor.id}` : ''}
+                        </td>
+                        <td>{event.action}</td>
+                        <td>{event.target ? `${event.target.type} ${event.target.id}` : ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </>
             ) : null}
             {roleAllows(org.role, 'members.manage') ? (
