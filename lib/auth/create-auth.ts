@@ -34,6 +34,17 @@ export function createAuth({ db, config, mailer, origin }: AuthDeps) {
     // Our store's limiter answers in front of the handler (shared across instances).
     rateLimit: { enabled: false },
     emailAndPassword: { enabled: false },
+    // Only the code sign-in of the email-OTP plugin is used: its other doors stay shut (they would
+    // need limits of their own).
+    disabledPaths: [
+      '/email-otp/change-email',
+      '/email-otp/check-verification-otp',
+      '/email-otp/request-email-change',
+      '/email-otp/request-password-reset',
+      '/email-otp/reset-password',
+      '/email-otp/verify-email',
+      '/forget-password/email-otp',
+    ],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -9,13 +9,15 @@ const VERIFY = '/auth/sign-in/email-otp';
 // better-auth's error codes that all mean "this code does not work": one answer for each.
 const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
 
-/** The email a limited endpoint acts on, lower-cased; '' when the body has none. */
-async function bodyEmail(request: Request): Promise<string> {
+/** The email (lower-cased; '' when none) and the OTP type of a limited endpoint's body. */
+async function readBody(request: Request): Promise<{ email: string; type: unknown }> {
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+    const body = (await request.clone().json()) as { email?: unknown; type?: unknown };
+    const email =
+      typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+    return { email, type: body.type };
   } catch {
-    return '';
+    return { email: '', type: undefined };
   }
 }
 
@@ -27,7 +29,10 @@ export async function handleAuthRequest(request: Request, origin: string): Promi
   const path = new URL(request.url).pathname;
   if (request.method === 'POST' && (path === SEND || path === VERIFY)) {
     const ip = clientIp(request.headers);
-    const email = await bodyEmail(request);
+    const { email, type } = await readBody(request);
+    // Codes are for signing in only (the plugin's other kinds are not used here).
+    if (path === SEND && type !== 'sign-in')
+      throw new ApiError('AUTH_REJECTED', { message: 'type must be "sign-in".', field: 'type' });
     const [perIp, perEmail] =
       path === SEND
         ? [authLimits.sendPerIp, authLimits.sendPerEmail]

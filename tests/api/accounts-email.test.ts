@@ -122,6 +122,22 @@ describe('sign-up by email', () => {
   });
 });
 
+describe('closed doors', () => {
+  it("codes are only for signing in; the plugin's other endpoints are off", async () => {
+    await expectError(
+      await authPost(base, SEND, { email: freshEmail(), type: 'forget-password' }),
+      400,
+      'AUTH_REJECTED',
+    );
+    for (const path of ['/auth/email-otp/check-verification-otp', '/auth/email-otp/verify-email'])
+      await expectError(
+        await authPost(base, path, { email: freshEmail(), otp: '123456', type: 'sign-in' }),
+        404,
+        'NOT_FOUND',
+      );
+  });
+});
+
 describe('no enumeration', () => {
   it('answers the same for a known and an unknown address', async () => {
     const known = freshEmail();
