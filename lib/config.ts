@@ -240,6 +240,25 @@ export const envSchema = z
       500,
       z.int('must be a whole number').min(100, 'must be at least 100').max(5_000, 'at most 5000'),
     ),
+    // Outgoing mail (sign-in links, invitations): smtp(s)://user:pass@host:port; unset: the embedded outbox.
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/]+/, 'must be smtp://… or smtps://user:pass@host:port')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default('VoiceAI <no-reply@localhost>'),
+    // Signs better-auth's session cookies and tokens; the default is for development.
+    AUTH_SECRET: z
+      .string()
+      .trim()
+      .min(32, 'must be at least 32 characters')
+      .default('dev-only-auth-secret-change-me-0123456789'),
+    // Starting credit of the personal organization a sign-up creates, in US dollars.
+    SIGNUP_STARTING_CREDIT_USD: numberOr(
+      1,
+      z.number('must be a number').min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
+    ),
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
     CALL_SCHEDULER: z
       .enum(['true', 'false', '1', '0', ''])

@@ -9,6 +9,8 @@ const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token T
   add-key <org_id>                     issue another API key (shown once)
   revoke-key <org_id> <key_id>         revoke a key
   limits <org_id> [--concurrency N] [--instant-clones N] [--live-clones N] [--concurrent-calls N]
+  invite <org_id> <email> <role>       invite a member by email (owner, admin, developer, viewer)
+  mail                                 the embedded mailer's outbox (sign-in links, codes), newest first
 
 The server must run with ADMIN_TOKEN set. --url defaults to ADMIN_API_URL or
 http://127.0.0.1:$PORT (3000); --token defaults to ADMIN_TOKEN.`;
@@ -115,6 +117,25 @@ switch (verb) {
       }),
     );
     break;
+  case 'invite':
+    need(3);
+    print(
+      await call('POST', `/internal/orgs/${args[0]}/invitations`, {
+        email: args[1],
+        role: args[2],
+      }),
+    );
+    break;
+  case 'mail': {
+    const outbox = (await call('GET', '/internal/mail')) as {
+      adapter: string;
+      messages: { at: string; to: string; subject: string; text: string }[];
+    };
+    if (outbox.adapter !== 'outbox') console.log(`mail goes out over ${outbox.adapter}; no outbox`);
+    for (const message of outbox.messages)
+      console.log(`--- ${message.at}  to ${message.to}\n${message.subject}\n\n${message.text}\n`);
+    break;
+  }
   default:
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);

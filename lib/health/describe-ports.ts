@@ -1,6 +1,7 @@
 import { getBotCheck } from '../botcheck';
 import { getCms } from '../cms';
 import { getCrm } from '../crm';
+import { getMailer } from '../mail';
 import { getSpeechEngine } from '../speech';
 import { getStore } from '../store';
 import { getAgentBrain } from '../agent';
@@ -18,6 +19,7 @@ export type PortName =
   | 'database'
   | 'cms'
   | 'crm'
+  | 'mail'
   | 'botcheck'
   | 'webhooks'
   | 'telephony'
@@ -34,6 +36,7 @@ export function describePorts(): Record<PortName, string> {
     store: getStore().description,
     cms: getCms().description,
     crm: getCrm().description,
+    mail: getMailer().description,
     botcheck: getBotCheck().description,
     webhooks: getWebhookSender().description,
     database: getDatabase().description,

@@ -1,7 +1,22 @@
+import { requiredScope } from '../access/permissions';
 import { getDb } from '../db';
-import { authenticateOrg, type AuthenticatedOrg } from '../orgs/authenticate-org';
+import { authenticateOrg, requireScope, type AuthenticatedOrg } from '../orgs/authenticate-org';
+import { ApiError } from './api-error';
+import { clientIp } from './client-ip';
 
-/** The organization a voice API request acts for; 401 UNAUTHENTICATED otherwise. */
+/**
+ * The organization a voice API request acts for: 401 UNAUTHENTICATED without a live key, 403
+ * INSUFFICIENT_SCOPE when the key lacks the scope the permission table gives this route.
+ */
 export async function requireApiKey(request: Request): Promise<AuthenticatedOrg> {
-  return authenticateOrg(await getDb(), request.headers.get('authorization'));
+  const org = await authenticateOrg(
+    await getDb(),
+    request.headers.get('authorization'),
+    clientIp(request.headers),
+  );
+  const scope = requiredScope(request.method, new URL(request.url).pathname);
+  // A route that takes keys but is missing from the table is a bug: refuse rather than allow.
+  if (!scope) throw new ApiError('INTERNAL_ERROR', { cause: `no scope for ${request.url}` });
+  requireScope(org, scope);
+  return org;
 }

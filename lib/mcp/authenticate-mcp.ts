@@ -10,7 +10,7 @@ import type { Db } from '../db';
 import { ApiError } from '../http/api-error';
 import { verifyAccessToken } from '../oauth/verify-access-token';
 import { API_KEY_PREFIX } from '../orgs/api-key';
-import { authenticateOrg } from '../orgs/authenticate-org';
+import { authenticateOrg, requireScope } from '../orgs/authenticate-org';
 import { ALL_SCOPES, mcpResourceMetadataUrl, mcpResourceUrl } from './mcp-urls';
 import { withImpliedScopes } from './with-implied-scopes';
 
@@ -18,7 +18,8 @@ import { withImpliedScopes } from './with-implied-scopes';
 const API_KEY_GRANT_SECONDS = 3600;
 
 export interface McpAuth extends AuthInfo {
-  extra: { orgId: string };
+  /** `key`: set when the credential is an API key (its id and scopes, for the scope check). */
+  extra: { orgId: string; key?: { keyId: string; scopes: string[] | null } };
 }
 
 /**
@@ -41,7 +42,7 @@ function verifier(db: Db, resource: URL, nowMs: number): OAuthTokenVerifier {
           scopes: ALL_SCOPES,
           expiresAt: Math.floor(nowMs / 1000) + API_KEY_GRANT_SECONDS,
           resource,
-          extra: { orgId: org.orgId },
+          extra: { orgId: org.orgId, key: { keyId: org.keyId, scopes: org.scopes } },
         };
       }
       const grant = await verifyAccessToken(token, resource.href);
@@ -79,8 +80,9 @@ export async function authenticateMcp(
     authorization && !/^bearer\s/i.test(authorization)
       ? `Bearer ${authorization.trim()}`
       : authorization;
+  let auth: McpAuth;
   try {
-    return (await verifyBearerToken(header, {
+    auth = (await verifyBearerToken(header, {
       verifier: verifier(db, resource, nowMs),
       expectedResource: resource,
       resourceMetadataUrl,
@@ -97,4 +99,8 @@ export async function authenticateMcp(
       headers: { 'WWW-Authenticate': challenge.headers.get('WWW-Authenticate') ?? 'Bearer' },
     });
   }
+  // An API key opens the tool server only with the mcp scope (it then has mcp:read and mcp:write).
+  const key = auth.extra.key;
+  if (key) requireScope(key, 'mcp');
+  return auth;
 }

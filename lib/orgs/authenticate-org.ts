@@ -1,8 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { bearerToken } from '../http/bearer-token';
 import { schema, type Db } from '../db';
+import { scopesAllow, type ApiKeyScope } from '../access/permissions';
 import { hashApiKey } from './api-key';
+import { touchApiKey } from './touch-api-key';
 
 export interface AuthenticatedOrg {
   orgId: string;
@@ -12,43 +14,88 @@ export interface AuthenticatedOrg {
    * funded?" (a call dispatch) asks it here instead of with a second query.
    */
   balanceMicros: number;
+  /** NULL: a key made before scopes existed (full access). */
+  scopes: string[] | null;
   /** What a refund or dispute left owed; above 0, new calls and speech are refused. */
   owedMicros: number;
 }
 
+const columns = {
+  orgId: schema.apiKeys.orgId,
+  keyId: schema.apiKeys.id,
+  balanceMicros: schema.organizations.balanceMicros,
+  owedMicros: schema.organizations.owedMicros,
+  scopes: schema.apiKeys.scopes,
+  expiresAt: schema.apiKeys.expiresAt,
+  lastUsedAt: schema.apiKeys.lastUsedAt,
+};
+
 // One statement per database, prepared once: on a Postgres server each pooled connection then
 // parses and plans it once, not on every authenticated request.
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
 
-function prepareLookup(db: Db) {
-  return db
-    .select({
-      orgId: schema.apiKeys.orgId,
-      keyId: schema.apiKeys.id,
-      balanceMicros: schema.organizations.balanceMicros,
-      owedMicros: schema.organizations.owedMicros,
-    })
-    .from(schema.apiKeys)
-    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.apiKeys.orgId))
-    .where(and(eq(schema.apiKeys.hash, sql.placeholder('hash')), isNull(schema.apiKeys.revokedAt)))
-    .prepare('authenticate_org');
+function prepareLookups(db: Db) {
+  const base = () =>
+    db
+      .select(columns)
+      .from(schema.apiKeys)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.apiKeys.orgId));
+  return {
+    current: base()
+      .where(
+        and(eq(schema.apiKeys.hash, sql.placeholder('hash')), isNull(schema.apiKeys.revokedAt)),
+      )
+      .prepare('authenticate_org'),
+    // Only asked when the current secrets miss: the old secret of a key rotated with grace.
+    previous: base()
+      .where(
+        and(
+          eq(schema.apiKeys.previousHash, sql.placeholder('hash')),
+          gt(schema.apiKeys.previousExpiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+          isNull(schema.apiKeys.revokedAt),
+        ),
+      )
+      .prepare('authenticate_org_previous'),
+  };
 }
 
 /**
  * The organization behind `Authorization: Bearer <key>` or a bare key. `x-api-key` is never
- * read: the spec makes a request carrying only that header unauthenticated.
+ * read: the spec makes a request carrying only that header unauthenticated. Expired, revoked and
+ * rotated-out keys are unauthenticated; a use is recorded at most once a minute per key.
  */
 export async function authenticateOrg(
   db: Db,
   authorization: string | null,
+  ip: string | null = null,
 ): Promise<AuthenticatedOrg> {
   const key = bearerToken(authorization, true);
   if (!key) throw unauthenticated();
   let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const [row] = await lookup.execute({ hash: hashApiKey(key) });
-  if (!row) throw unauthenticated();
-  return row;
+  if (!lookup) lookups.set(db, (lookup = prepareLookups(db)));
+  const hash = hashApiKey(key);
+  const nowMs = Date.now();
+  let [row] = await lookup.current.execute({ hash });
+  if (!row) [row] = await lookup.previous.execute({ hash, now: new Date(nowMs).toISOString() });
+  if (!row || (row.expiresAt && row.expiresAt.getTime() <= nowMs)) throw unauthenticated();
+  touchApiKey(db, row, ip, nowMs);
+  return {
+    orgId: row.orgId,
+    keyId: row.keyId,
+    balanceMicros: row.balanceMicros,
+    owedMicros: row.owedMicros,
+    scopes: row.scopes,
+  };
+}
+
+/** 403 INSUFFICIENT_SCOPE naming the scope, unless the key carries it. */
+export function requireScope(key: { scopes: string[] | null }, scope: ApiKeyScope): void {
+  if (scopesAllow(key.scopes, scope)) return;
+  throw new ApiError('INSUFFICIENT_SCOPE', {
+    message: `This API key lacks the scope "${scope}".`,
+    hint: `Use a key with the ${scope} scope (create one in the console).`,
+    field: scope,
+  });
 }
 
 const unauthenticated = () =>

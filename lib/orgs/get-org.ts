@@ -1,7 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
 import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from './effective-limits';
+import { keyJson } from './key-json';
+import { listOrgKeys } from './list-org-keys';
 import { microsToUsd } from './money';
 
 export type OrgRow = typeof schema.organizations.$inferSelect;
@@ -18,14 +20,7 @@ export async function getOrgOrThrow(db: Db, orgId: string): Promise<OrgRow> {
 /** What the admin API shows of an organization. */
 export async function describeOrg(db: Db, orgId: string) {
   const org = await getOrgOrThrow(db, orgId);
-  const keys = await db
-    .select({
-      key_id: schema.apiKeys.id,
-      prefix: schema.apiKeys.prefix,
-      created_at: schema.apiKeys.createdAt,
-    })
-    .from(schema.apiKeys)
-    .where(and(eq(schema.apiKeys.orgId, orgId), isNull(schema.apiKeys.revokedAt)));
+  const keys = await listOrgKeys(db, orgId);
   return {
     org_id: org.id,
     name: org.name,
@@ -44,6 +39,6 @@ export async function describeOrg(db: Db, orgId: string) {
       concurrent_calls: org.limitConcurrentCalls,
     },
     webhook_signing_secret: org.webhookSecret,
-    api_keys: keys.map((k) => ({ ...k, created_at: k.created_at.toISOString() })),
+    api_keys: keys.map(keyJson),
   };
 }

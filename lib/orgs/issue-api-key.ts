@@ -8,7 +8,21 @@ export interface IssuedKey {
   apiKey: string;
 }
 
-export async function issueApiKey(db: Executor, orgId: string, now: Date): Promise<IssuedKey> {
+export interface KeyOptions {
+  name?: string | null;
+  /** NULL or absent: full access (admin-issued keys, as before scopes). */
+  scopes?: string[] | null;
+  expiresAt?: Date | null;
+  createdBy?: string | null;
+  agentClientName?: string | null;
+}
+
+export async function issueApiKey(
+  db: Executor,
+  orgId: string,
+  now: Date,
+  options: KeyOptions = {},
+): Promise<IssuedKey> {
   const apiKey = generateApiKey();
   const keyId = `key_${randomBytes(9).toString('base64url')}`;
   await db.insert(schema.apiKeys).values({
@@ -17,6 +31,11 @@ export async function issueApiKey(db: Executor, orgId: string, now: Date): Promi
     prefix: displayPrefix(apiKey),
     hash: hashApiKey(apiKey),
     createdAt: now,
+    name: options.name ?? null,
+    scopes: options.scopes ?? null,
+    expiresAt: options.expiresAt ?? null,
+    createdBy: options.createdBy ?? null,
+    agentClientName: options.agentClientName ?? null,
   });
   return { keyId, apiKey };
 }

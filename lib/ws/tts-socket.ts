@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
 import { asApiError } from '../http/dependency-errors';
-import { authenticateOrg } from '../orgs/authenticate-org';
+import { authenticateOrg, requireScope } from '../orgs/authenticate-org';
 import { getSpeechDeps } from '../tts/get-speech-deps';
 import { TtsSession } from '../tts/tts-session';
 import { UpgradeRefused, type WebSocketEndpoint } from './types';
@@ -18,7 +18,9 @@ export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage
   let orgId: string;
   let deps: Awaited<ReturnType<typeof getSpeechDeps>>;
   try {
-    ({ orgId } = await authenticateOrg(await getDb(), header));
+    const org = await authenticateOrg(await getDb(), header);
+    requireScope(org, 'speech');
+    orgId = org.orgId;
     deps = await getSpeechDeps();
   } catch (error) {
     // An outage answers the upgrade 503 with Retry-After, like the HTTP routes.

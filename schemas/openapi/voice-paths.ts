@@ -1,10 +1,12 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerAuditPaths } from './paths/audit';
 import { registerBatchPaths } from './paths/batches';
 import { registerBillingPaths } from './paths/billing';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerMcpPaths } from './paths/mcp';
 import { registerOAuthPaths } from './paths/oauth';
+import { registerOnboardingPaths } from './paths/onboarding';
 import { registerSpeechPaths } from './paths/speech';
 import { registerVoiceCatalogPaths } from './paths/voices';
 
@@ -17,6 +19,8 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerVoiceCatalogPaths,
   registerMcpPaths,
   registerOAuthPaths,
+  registerAuditPaths,
+  registerOnboardingPaths,
   registerBillingPaths,
 ];
 

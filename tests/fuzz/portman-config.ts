@@ -32,6 +32,7 @@ const EXPECTED: Record<string, number> = {
   'GET::/v2/tts/ws': 426, // an HTTP request without the upgrade
   'GET::/authorization/authorize': 303, // to the consent page
   'POST::/authorization/token': 400, // no code was issued: invalid_grant
+  'POST::/v1/agent/onboarding/poll': 400, // no onboarding has the invented device_code: INVALID_DEVICE_CODE
   'POST::/v1/billing/stripe/webhook': 400, // nothing Stripe signed (and the sandbox takes no event)
 };
 

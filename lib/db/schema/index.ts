@@ -5,4 +5,8 @@ export * from './webhooks';
 export * from './speech';
 export * from './voices';
 export * from './oauth';
+export * from './auth';
+export * from './members';
+export * from './audit';
+export * from './onboarding';
 export * from './payments';

@@ -58,8 +58,26 @@ export const apiKeys = pgTable(
     hash: text('hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    name: text('name'),
+    /** What the key may do; NULL for keys made before scopes existed (full access). */
+    scopes: text('scopes').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Written at most once a minute per key, never on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    lastUsedIp: text('last_used_ip'),
+    /** After a rotation, the old secret's hash stays valid until `previous_expires_at`. */
+    previousHash: text('previous_hash'),
+    previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'date' }),
+    /** An agent key (device authorization) names the client it was approved for. */
+    agentClientName: text('agent_client_name'),
+    /** The member who created it (a user id); NULL for admin-issued keys. */
+    createdBy: text('created_by'),
   },
-  (t) => [uniqueIndex('api_keys_hash_key').on(t.hash), index('api_keys_org_idx').on(t.orgId)],
+  (t) => [
+    uniqueIndex('api_keys_hash_key').on(t.hash),
+    index('api_keys_org_idx').on(t.orgId),
+    index('api_keys_previous_hash_idx').on(t.previousHash),
+  ],
 );
 
 export const ledgerKinds = [

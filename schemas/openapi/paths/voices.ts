@@ -109,10 +109,10 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
     responses: {
       201: json(CloneResponse, 'The clone, live.'),
       ...uploadErrors,
-      403: error(
-        'INSTANT_CLONE_LIMIT_REACHED: delete a clone, fund the wallet or request a raise.',
-      ),
       ...authErrors,
+      403: error(
+        'INSTANT_CLONE_LIMIT_REACHED: delete a clone, fund the wallet or request a raise; INSUFFICIENT_SCOPE: the key lacks voices:write.',
+      ),
     },
   });
 
@@ -176,10 +176,12 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: json(VoiceObject, 'The clone, live.'),
       402: error('ORG_NOT_FUNDED: deposit at least 5 USD in total.'),
-      403: error('LIVE_CLONE_LIMIT_REACHED: the live professional clone limit is reached.'),
       404: error('VOICE_NOT_FOUND: no clone of your organization has this id.'),
       409: error('REVIEW_NOT_PASSED: the consent-and-rights review is pending or rejected.'),
       ...authErrors,
+      403: error(
+        'LIVE_CLONE_LIMIT_REACHED: the live professional clone limit is reached; INSUFFICIENT_SCOPE: the key lacks voices:write.',
+      ),
     },
   });
 }

@@ -2,7 +2,7 @@
 // server.ts takes the upgrades on this path before Next sees them; plain HTTP lands here.
 import { getDb } from '@/lib/db';
 import { ApiError, defineRoute } from '@/lib/http';
-import { authenticateOrg } from '@/lib/orgs/authenticate-org';
+import { authenticateOrg, requireScope } from '@/lib/orgs/authenticate-org';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     // The same credentials the socket takes: the header, or ?api_key= for browsers.
     const queryKey = request.nextUrl.searchParams.get('api_key');
     const header = request.headers.get('authorization') ?? (queryKey ? `Bearer ${queryKey}` : null);
-    await authenticateOrg(await getDb(), header);
+    requireScope(await authenticateOrg(await getDb(), header), 'speech');
     throw new ApiError('UPGRADE_REQUIRED', { headers: { Upgrade: 'websocket' } });
   },
 });

@@ -1,7 +1,7 @@
 // POST /internal/orgs/{org_id}/deposits — admin only: add funds (a ledgered deposit; counts toward the $5 unlock).
 import { getDb } from '@/lib/db';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
-import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
+import { depositFunds } from '@/lib/orgs/deposit-funds';
 import { describeOrg } from '@/lib/orgs/get-org';
 import { usdToMicros } from '@/lib/orgs/money';
 import { DepositRequest } from '@/schemas/admin';
@@ -14,12 +14,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const orgId = uuidParam(params, 'org_id');
     const input = parseBody(DepositRequest, await readJson(request, 'INVALID_BODY'));
     const db = await getDb();
-    await applyLedgerEntry(db, {
+    await depositFunds(
+      db,
       orgId,
-      kind: 'deposit',
-      amountMicros: usdToMicros(input.amount_usd),
-      now: new Date(),
-    });
+      usdToMicros(input.amount_usd),
+      { type: 'admin', id: null },
+      new Date(),
+    );
     const { wallet, unlocked, limits } = await describeOrg(db, orgId);
     return Response.json({ org_id: orgId, wallet, unlocked, limits }, { status: 201 });
   },

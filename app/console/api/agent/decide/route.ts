@@ -1,0 +1,26 @@
+// POST /console/api/agent/decide — a signed-in owner or admin approves or denies an agent's code.
+import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { getDb } from '@/lib/db';
+import { clientIp, defineRoute, parseBody, readJson } from '@/lib/http';
+import { decideOnboarding } from '@/lib/onboarding/decide-onboarding';
+import { OnboardingDecision } from '@/schemas/onboarding';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const user = await requireSessionUser(request);
+    const input = parseBody(OnboardingDecision, await readJson(request, 'INVALID_BODY'));
+    await decideOnboarding(
+      await getDb(),
+      input.user_code,
+      user,
+      input.decision === 'approve'
+        ? { approve: true, orgId: input.org_id, scopes: input.scopes }
+        : { approve: false },
+      clientIp(request.headers),
+      new Date(),
+    );
+    return Response.json({ user_code: input.user_code, decision: input.decision });
+  },
+});

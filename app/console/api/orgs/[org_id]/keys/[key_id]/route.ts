@@ -1,0 +1,24 @@
+// DELETE /console/api/orgs/{org_id}/keys/{key_id} — revoke a key at once. Signed-in members (keys.manage).
+import { requireMember } from '@/lib/access/require-member';
+import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { getDb } from '@/lib/db';
+import { clientIp, defineRoute, uuidParam } from '@/lib/http';
+import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  DELETE: async ({ request, params }) => {
+    const user = await requireSessionUser(request);
+    const db = await getDb();
+    const orgId = uuidParam(params, 'org_id');
+    await requireMember(db, user.id, orgId, 'keys.manage');
+    const keyId = typeof params.key_id === 'string' ? params.key_id : '';
+    await revokeApiKey(db, orgId, keyId, new Date(), {
+      type: 'user',
+      id: user.id,
+      ip: clientIp(request.headers),
+    });
+    return Response.json({ key_id: keyId, revoked: true });
+  },
+});

@@ -1,0 +1,14 @@
+// GET /internal/mail — admin only: the embedded mailer's outbox (sign-in links, invitations), newest first.
+import { defineRoute, requireAdmin } from '@/lib/http';
+import { getMailer, listOutboxMail } from '@/lib/mail';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  GET: async ({ request }) => {
+    requireAdmin(request);
+    return Response.json(await listOutboxMail(getMailer()), {
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  },
+});

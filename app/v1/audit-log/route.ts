@@ -1,0 +1,21 @@
+// GET /v1/audit-log — the organization's audit log, newest first, cursor-paged (scope audit:read).
+import { listAuditLog } from '@/lib/audit/list-audit-log';
+import { getDb } from '@/lib/db';
+import { defineRoute, parseBody, requireApiKey } from '@/lib/http';
+import { AuditLogQuery } from '@/schemas/audit';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  GET: async ({ request }) => {
+    const { orgId } = await requireApiKey(request);
+    const query = parseBody(
+      AuditLogQuery,
+      Object.fromEntries(request.nextUrl.searchParams),
+      'INVALID_QUERY',
+    );
+    return Response.json(await listAuditLog(await getDb(), orgId, query), {
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  },
+});

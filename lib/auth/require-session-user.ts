@@ -1,0 +1,20 @@
+import { ApiError } from '../http/api-error';
+import { publicOrigin } from '../http/public-origin';
+import type { SessionUser } from './current-session';
+import { getAuth } from './get-auth';
+
+/**
+ * The signed-in member behind a console route's request (session cookie): 401 SIGN_IN_REQUIRED
+ * otherwise. A state-changing request must come from our own pages (Origin check, on top of the
+ * SameSite=Lax cookie).
+ */
+export async function requireSessionUser(request: Request): Promise<SessionUser> {
+  const origin = publicOrigin('marketing', request);
+  const sentOrigin = request.headers.get('origin');
+  if (request.method !== 'GET' && sentOrigin && sentOrigin !== origin)
+    throw new ApiError('FORBIDDEN', { message: 'Requests from other sites are refused.' });
+  const auth = await getAuth(origin);
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) throw new ApiError('SIGN_IN_REQUIRED');
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { roleAllows, type MemberRole } from '../access/permissions';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { ApiError } from '../http/api-error';
+import { schema, type Db } from '../db';
+import { countOwners } from './count-owners';
+
+/**
+ * Sets a member's role (`role`) or removes them (`null`). Only a role allowed ownership.manage
+ * grants or takes the owner role; the last owner can neither be demoted nor leave.
+ */
+export async function changeMember(
+  db: Db,
+  input: { orgId: string; userId: string; role: MemberRole | null; actorRole: MemberRole },
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const where = and(
+      eq(schema.orgMembers.orgId, input.orgId),
+      eq(schema.orgMembers.userId, input.userId),
+    );
+    // Row lock: two concurrent demotions cannot both see a second owner.
+    const [current] = await tx.select().from(schema.orgMembers).where(where).for('update');
+    if (!current) throw new ApiError('NOT_FOUND', { message: 'No member has this id.' });
+    const touchesOwner = current.role === 'owner' || input.role === 'owner';
+    if (touchesOwner && !roleAllows(input.actorRole, 'ownership.manage'))
+      throw new ApiError('FORBIDDEN', {
+        message: 'Only an owner can grant or take the owner role.',
+      });
+    if (current.role === 'owner' && input.role !== 'owner') {
+      await tx
+        .select({ userId: schema.orgMembers.userId })
+        .from(schema.orgMembers)
+        .where(and(eq(schema.orgMembers.orgId, input.orgId), eq(schema.orgMembers.role, 'owner')))
+        .for('update');
+      if ((await countOwners(tx, input.orgId)) <= 1) throw new ApiError('LAST_OWNER', {});
+    }
+    if (input.role === null) await tx.delete(schema.orgMembers).where(where);
+    else await tx.update(schema.orgMembers).set({ role: input.role }).where(where);
+    await recordAudit(
+      tx,
+      {
+        orgId: input.orgId,
+        actor,
+        action: input.role === null ? 'member.remove' : 'member.role',
+        target: { type: 'user', id: input.userId },
+        before: { role: current.role },
+        after: input.role === null ? null : { role: input.role },
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,47 @@
+// Bodies of the console's member routes (/console/api/*): keys, members, invitations.
+import { apiKeyScopes, memberRoles } from '@/lib/access/permissions';
+import { STORABLE, storable } from './text';
+import { z } from './zod';
+
+export const ApiKeyScopeSchema = z.enum(apiKeyScopes).describe('What the key may do.');
+export const MemberRoleSchema = z.enum(memberRoles);
+
+export const CreateKeyRequest = z
+  .object({
+    name: z.string().trim().min(1).max(64).refine(storable, STORABLE),
+    scopes: z.array(ApiKeyScopeSchema).min(1).max(apiKeyScopes.length),
+    expires_in_days: z.int().min(1).max(3650).optional().describe('Unset: never expires.'),
+  })
+  .strict()
+  .meta({ id: 'CreateKeyRequest' });
+
+export const RotateKeyRequest = z
+  .object({
+    grace_hours: z
+      .number()
+      .min(0)
+      .max(72)
+      .describe('How long the old secret keeps working (0–72 h).'),
+  })
+  .strict()
+  .meta({ id: 'RotateKeyRequest' });
+
+export const InviteRequest = z
+  .object({ email: z.email().max(254), role: MemberRoleSchema })
+  .strict()
+  .meta({ id: 'InviteRequest' });
+
+export const MemberPatch = z
+  .object({ role: MemberRoleSchema })
+  .strict()
+  .meta({ id: 'MemberPatch' });
+
+export const AcceptInvitationRequest = z
+  .object({ token: z.string().min(16).max(200) })
+  .strict()
+  .meta({ id: 'AcceptInvitationRequest' });
+
+export const CreateMemberOrgRequest = z
+  .object({ name: z.string().trim().min(1).max(200).refine(storable, STORABLE) })
+  .strict()
+  .meta({ id: 'CreateMemberOrgRequest' });

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consoleFetch,
+  firstOrgId,
+  signIn,
+  startAccountsServer,
+  type AccountsServer,
+} from '../support/accounts-api';
+import { ADMIN_TOKEN, admin, expectError } from '../support/leads-api';
+
+let accounts: AccountsServer;
+let base: string;
+let cookie: string;
+let orgId: string;
+
+beforeAll(async () => {
+  accounts = await startAccountsServer();
+  base = accounts.server.url;
+  cookie = await signIn(accounts, `keys-${Date.now()}@example.com`);
+  orgId = await firstOrgId(base, cookie);
+});
+afterAll(() => accounts?.dispose());
+
+async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
+  const response = await consoleFetch(base, cookie, 'POST', `/console/api/orgs/${orgId}/keys`, {
+    name: `key ${scopes.length}`,
+    scopes,
+    ...extra,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const body = (await response.json()) as { key_id: string; api_key: string };
+  expect(body.api_key).toMatch(/^vai_sk_[A-Za-z0-9_-]{43}$/);
+  return body;
+}
+
+const withKey = (key: string, method: string, path: string, body?: unknown) =>
+  fetch(base + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      'x-forwarded-for': '203.0.113.9',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe('audit log', () => {
+  it('records key, invitation, deposit and limit changes; newest first, paged, filtered', async () => {
+    const auditor = await createKey(['audit:read']);
+    const key = await createKey(['speech']);
+    await consoleFetch(
+      base,
+      cookie,
+      'POST',
+      `/console/api/orgs/${orgId}/keys/${key.key_id}/rotate`,
+      { grace_hours: 0 },
+    );
+    await consoleFetch(base, cookie, 'DELETE', `/console/api/orgs/${orgId}/keys/${key.key_id}`);
+    await consoleFetch(base, cookie, 'POST', `/console/api/orgs/${orgId}/invitations`, {
+      email: `audit-${Date.now()}@example.com`,
+      role: 'developer',
+    });
+    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount_usd: 5 }),
+    });
+    expect(deposit.status).toBe(201);
+    await admin(base, `/internal/orgs/${orgId}/limits`, {
+      method: 'PATCH',
+      body: JSON.stringify({ concurrency: 7 }),
+    });
+
+    const all = (await (
+      await withKey(auditor.api_key, 'GET', '/v1/audit-log?limit=200')
+    ).json()) as {
+      events: {
+        id: string;
+        action: string;
+        actor: { type: string; id: string | null };
+        target: { id: string } | null;
+        after: unknown;
+      }[];
+    };
+    const actions = all.events.map((e) => e.action);
+    for (const action of [
+      'member.add',
+      'key.create',
+      'key.rotate',
+      'key.revoke',
+      'invitation.create',
+      'wallet.deposit',
+      'org.limits',
+    ])
+      expect(actions, action).toContain(action);
+    const ids = all.events.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(JSON.stringify(all.events)).not.toContain('vai_sk_');
+    expect(all.events.find((e) => e.action === 'org.limits')?.actor).toEqual({
+      type: 'admin',
+      id: null,
+    });
+
+    const revoke = all.events.find((e) => e.action === 'key.revoke');
+    expect(revoke?.target?.id).toBe(key.key_id);
+
+    const filtered = (await (
+      await withKey(auditor.api_key, 'GET', '/v1/audit-log?action=key.create')
+    ).json()) as {
+      events: { action: string }[];
+    };
+    expect(filtered.events.length).toBeGreaterThan(1);
+    expect(new Set(filtered.events.map((e) => e.action))).toEqual(new Set(['key.create']));
+
+    const userId = all.events.find((e) => e.action === 'key.create')!.actor.id!;
+    const byActor = (await (
+      await withKey(auditor.api_key, 'GET', `/v1/audit-log?actor=${userId}`)
+    ).json()) as {
+      events: { actor: { id: string } }[];
+    };
+    expect(byActor.events.every((e) => e.actor.id === userId)).toBe(true);
+
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await (
+        await withKey(
+          auditor.api_key,
+          'GET',
+          `/v1/audit-log?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json()) as { events: { id: string }[]; next_cursor: string | null };
+      expect(page.events.length).toBeLessThanOrEqual(2);
+      pages.push(...page.events.map((e) => e.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(pages).toEqual(all.events.map((e) => e.id));
+
+    await expectError(
+      await withKey(auditor.api_key, 'GET', '/v1/audit-log?cursor=abc'),
+      400,
+      'INVALID_QUERY',
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
+import { readSignInMail, startAccountsServer, type AccountsServer } from '../support/accounts-api';
+
+// Sign-up, sign-in by link, keys, invitations and agent approval in Chromium, mail through a real
+// SMTP server.
+let accounts: AccountsServer;
+let chromium: RunningBrowser;
+let base: string;
+
+beforeAll(async () => {
+  [accounts, chromium] = await Promise.all([startAccountsServer(), launchChromium()]);
+  base = accounts.server.url;
+});
+afterAll(async () => {
+  await Promise.all([chromium?.close(), accounts?.dispose()]);
+});
+
+let n = 0;
+const freshEmail = () => `browser${++n}-${Date.now()}@example.com`;
+
+async function axeClean(page: Page, name: string) {
+  await page.waitForLoadState('load');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, name).toEqual([]);
+  await screenshot(page, name, 'desktop');
+}
+
+/** Signs up in the page by typing the mailed code; leaves the page on /console. */
+async function signUp(page: Page, email: string, name = 'Grace Hopper') {
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByRole('status').waitFor();
+  const { code } = readSignInMail(await accounts.smtp.next(email));
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${base}/console`);
+  await page.getByTestId('signed-in-as').waitFor();
+}
+
+describe('accounts in the browser', () => {
+  it('signs up by email (code typed), lands on the console with a personal organization', async () => {
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-up`);
+    await axeClean(page, 'sign-up');
+    await page.goto(`${base}/sign-in`);
+    await axeClean(page, 'sign-in');
+    const email = freshEmail();
+    await signUp(page, email);
+    expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    expect(await page.getByTestId('org-row').count()).toBe(1);
+    expect(await page.getByTestId('org-row').textContent()).toContain('owner');
+    expect(await page.getByTestId('audit-log').textContent()).toContain('member.add');
+    await axeClean(page, 'console');
+    await context.close();
+  });
+
+  it('signs in through the mailed link: the page POSTs only on Continue', async () => {
+    const email = freshEmail();
+    const first = await chromium.newContext();
+    await signUp(await first.newPage(), email);
+    await first.close();
+
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('status').waitFor();
+    const { link } = readSignInMail(await accounts.smtp.next(email));
+    await page.goto(link);
+    await axeClean(page, 'sign-in-verify');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${base}/console`);
+    expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    await context.close();
+  });
+
+  it('creates, rotates and revokes a key, and invites a member', async () => {
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    await signUp(page, freshEmail());
+    await page.getByLabel('Key name').fill('CI deploys');
+    await page.getByRole('checkbox', { name: 'calls:read' }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = page.getByTestId('new-secret');
+    await secret.waitFor();
+    const firstSecret = (await secret.locator('code').textContent()) ?? '';
+    expect(firstSecret).toMatch(/^vai_sk_/);
+    const response = await fetch(`${base}/v1/calls`, {
+      headers: { authorization: `Bearer ${firstSecret}` },
+    });
+    expect(response.status).toBe(200);
+
+    page.once('dialog', (dialog) => void dialog.accept('0'));
+    await page.getByRole('button', { name: 'Rotate CI deploys' }).click();
+    await page.waitForFunction(
+      (old) => !document.querySelector('[data-testid="new-secret"]')?.textContent?.includes(old),
+      firstSecret,
+    );
+    const rotated = (await secret.locator('code').textContent()) ?? '';
+    expect(rotated).not.toBe(firstSecret);
+    expect(
+      (await fetch(`${base}/v1/calls`, { headers: { authorization: `Bearer ${firstSecret}` } }))
+        .status,
+    ).toBe(401);
+
+    await page.getByRole('button', { name: 'Revoke CI deploys' }).click();
+    await page.getByRole('button', { name: 'Revoke CI deploys' }).waitFor({ state: 'detached' });
+    expect(
+      (await fetch(`${base}/v1/calls`, { headers: { authorization: `Bearer ${rotated}` } })).status,
+    ).toBe(401);
+
+    const invitee = freshEmail();
+    await page.getByLabel('Email', { exact: true }).fill(invitee);
+    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    const mail = await accounts.smtp.next(invitee);
+    const link = /(https?:\/\/\S+\/invitations\/accept\?token=\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+
+    // The invitee signs up in another browser and accepts.
+    const other = await chromium.newContext();
+    const invited = await other.newPage();
+    await signUp(invited, invitee, 'Invitee');
+    await invited.goto(link!);
+    await axeClean(invited, 'invitation-accept');
+    await invited.getByRole('button', { name: 'Accept the invitation' }).click();
+    await invited.waitForURL(`${base}/console`);
+    await invited.getByTestId('org-row').nth(1).waitFor();
+    // Both memberships began at the server's (fixed) instant: find the invited one by its role.
+    expect(await invited.getByTestId('org-row').filter({ hasText: 'viewer' }).count()).toBe(1);
+    await other.close();
+    await context.close();
+  });
+
+  it('approves an agent on the verification page; the agent gets the key', async () => {
+    const started = (await (
+      await fetch(`${base}/v1/agent/onboarding/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
+        body: JSON.stringify({ client_name: 'Browser Agent' }),
+      })
+    ).json()) as { device_code: string; user_code: string; verification_uri_complete: string };
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    await signUp(page, freshEmail());
+    await page.goto(started.verification_uri_complete);
+    expect(await page.getByTestId('device-code').textContent()).toBe(started.user_code);
+    await axeClean(page, 'console-device');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('device-outcome').waitFor();
+    const answer = (await (
+      await fetch(`${base}/v1/agent/onboarding/poll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
+        body: JSON.stringify({ device_code: started.device_code }),
+      })
+    ).json()) as { status: string; api_key: string };
+    expect(answer.status).toBe('approved');
+    expect(answer.api_key).toMatch(/^vai_sk_/);
+    await context.close();
+  });
+
+  it('adds a passkey (virtual authenticator), signs out, signs in with it; deletes it', async () => {
+    // WebAuthn refuses IP addresses as relying-party ids: use the localhost name.
+    const local = base.replace('127.0.0.1', 'localhost');
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    const email = freshEmail();
+    await page.goto(`${local}/sign-up`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('status').waitFor();
+    const { code } = readSignInMail(await accounts.smtp.next(email));
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${local}/console`);
+
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey added.').waitFor();
+    await page.getByTestId('passkey-row').waitFor();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.rpId).toBe('localhost');
+    expect(credentials[0]?.isResidentCredential).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${local}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${local}/console`);
+    expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    await page.getByTestId('session-row').first().waitFor();
+
+    await page.getByRole('button', { name: /Delete passkey/ }).click();
+    await page.getByText('Passkey deleted.').waitFor();
+    await page.getByTestId('passkey-row').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

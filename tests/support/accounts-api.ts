@@ -1,0 +1,138 @@
+import { expect } from 'vitest';
+import { createClockFile, FIXED_CLOCK_PRELOAD, type ClockFile } from './clock-file';
+import { nextIp } from './leads-api';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
+import { startVoiceServer, type VoiceServer } from './voice-api';
+
+export interface AccountsServer {
+  server: VoiceServer;
+  smtp: SmtpReceiver;
+  clock: ClockFile;
+  dispose(): Promise<void>;
+}
+
+export const START = '2026-03-02T10:00:00.000Z';
+
+/** A built server on a fresh database, mail going to a real SMTP server in process, its clock ours. */
+export async function startAccountsServer(
+  env: Record<string, string> = {},
+): Promise<AccountsServer> {
+  const smtp = await startSmtpReceiver();
+  const clock = createClockFile(START);
+  const server = await startVoiceServer({
+    preload: [FIXED_CLOCK_PRELOAD],
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Voice AI <login@voice.test>',
+      TRUST_PROXY: 'true',
+      ...clock.env,
+      ...env,
+    },
+  });
+  return {
+    server,
+    smtp,
+    clock,
+    dispose: async () => {
+      await server.dispose();
+      await smtp.close();
+    },
+  };
+}
+
+/** POST to /auth/* as a browser on the site would (Origin set; cookies when signed in). */
+export function authPost(
+  base: string,
+  path: string,
+  body: unknown,
+  options: { ip?: string; cookie?: string } = {},
+): Promise<Response> {
+  return fetch(base + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      'x-forwarded-for': options.ip ?? nextIp(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The code and link of a sign-in message. */
+export function readSignInMail(mail: ReceivedMail): { code: string; link: string } {
+  const code = /code is (\d{6})/.exec(mail.text)?.[1];
+  const link = /(https?:\/\/\S+\/sign-in\/verify\?\S+)/.exec(mail.text)?.[1];
+  expect(code, mail.text).toBeDefined();
+  expect(link, mail.text).toBeDefined();
+  return { code: code!, link: link! };
+}
+
+/** The cookies a response sets, as one Cookie header value. */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** Signs `email` in (signing up when new) through the real mail; returns the session cookie. */
+export async function signIn(
+  accounts: AccountsServer,
+  email: string,
+  name?: string,
+): Promise<string> {
+  const base = accounts.server.url;
+  const ip = nextIp();
+  const sent = await authPost(
+    base,
+    '/auth/email-otp/send-verification-otp',
+    { email, type: 'sign-in' },
+    { ip },
+  );
+  expect(sent.status).toBe(200);
+  const { code } = readSignInMail(await accounts.smtp.next(email));
+  const verified = await authPost(
+    base,
+    '/auth/sign-in/email-otp',
+    { email, otp: code, ...(name ? { name } : {}) },
+    { ip },
+  );
+  expect(verified.status).toBe(200);
+  return cookieHeader(verified);
+}
+
+/** A console route called by a signed-in member's browser (cookie and same-origin Origin). */
+export function consoleFetch(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(base + path, {
+    method,
+    headers: {
+      cookie,
+      origin: base,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The id of the first organization the console lists for this session (the personal one). */
+export async function firstOrgId(base: string, cookie: string): Promise<string> {
+  const html = await (await fetch(`${base}/console`, { headers: { cookie } })).text();
+  const id = /<code>([0-9a-f-]{36})<\/code>/.exec(html)?.[1];
+  expect(id, 'console lists an organization').toBeDefined();
+  return id!;
+}
+
+/** The token of the newest invitation mailed to `email`. */
+export async function invitationToken(accounts: AccountsServer, email: string): Promise<string> {
+  const mail = await accounts.smtp.next(email);
+  const token = /invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
+}
