@@ -14,10 +14,13 @@ export function CallActions({
   orgId,
   callId,
   action,
+  open = true,
 }: {
   orgId: string;
   callId: string;
   action: keyof typeof labels;
+  /** False hides the button but keeps the outcome of the last press readable. */
+  open?: boolean;
 }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -25,23 +28,25 @@ export function CallActions({
   const label = labels[action];
   return (
     <p>
-      <button
-        className="button"
-        type="button"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          const result = await postJson(
-            `/console/api/orgs/${orgId}/calls/${callId}/${label.path}`,
-            {},
-          );
-          setBusy(false);
-          setMessage(result.ok ? label.done : result.message);
-          router.refresh();
-        }}
-      >
-        {label.button}
-      </button>{' '}
+      {open ? (
+        <button
+          className="button"
+          type="button"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            const result = await postJson(
+              `/console/api/orgs/${orgId}/calls/${callId}/${label.path}`,
+              {},
+            );
+            setBusy(false);
+            setMessage(result.ok ? label.done : result.message);
+            router.refresh();
+          }}
+        >
+          {label.button}
+        </button>
+      ) : null}{' '}
       <span role="status">{message}</span>
     </p>
   );

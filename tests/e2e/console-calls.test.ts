@@ -134,6 +134,8 @@ describe('the calls pages', () => {
     await page.goto(`${base}/console/orgs/${orgId}/calls/${callId}`);
     await page.getByRole('button', { name: 'Stop call' }).click();
     await page.getByText('The call was stopped.').waitFor();
+    await page.getByTestId('call-status').filter({ hasText: 'completed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Stop call' }).count()).toBe(0);
     expect(await getCall(base, apiKey, callId)).toMatchObject({
       completed: true,
       call_ended_by: 'API',

@@ -71,8 +71,8 @@ export default async function CallPage({
           <code>{call.call_id}</code>
         </dd>
       </dl>
-      {can('calls.write') && live ? (
-        <CallActions orgId={org.orgId} callId={call.call_id} action="stop" />
+      {can('calls.write') ? (
+        <CallActions orgId={org.orgId} callId={call.call_id} action="stop" open={live} />
       ) : null}
       <h2>Recording</h2>
       {call.recording_url ? (
