@@ -40,3 +40,8 @@ export const AcceptInvitationRequest = z
   .object({ token: z.string().min(16).max(200) })
   .strict()
   .meta({ id: 'AcceptInvitationRequest' });
+
+export const CreateMemberOrgRequest = z
+  .object({ name: z.string().trim().min(1).max(200).refine(storable, STORABLE) })
+  .strict()
+  .meta({ id: 'CreateMemberOrgRequest' });

@@ -21,13 +21,24 @@ export function DeviceApproval({ userCode, clientName, orgs, scopes, defaultScop
     const form = new FormData(element);
     setBusy(true);
     setError(null);
+    // A name in "new organization" creates one (the person owns it) and approves for it.
+    let orgId = String(form.get('org_id') ?? '');
+    const newOrg = String(form.get('new_org') ?? '').trim();
+    if (decision === 'approve' && newOrg) {
+      const created = await postJson<{ org_id: string }>('/console/api/orgs', { name: newOrg });
+      if (!created.ok) {
+        setBusy(false);
+        return setError(created.message);
+      }
+      orgId = created.data.org_id;
+    }
     const result = await postJson(
       '/console/api/agent/decide',
       decision === 'approve'
         ? {
             user_code: userCode,
             decision,
-            org_id: String(form.get('org_id') ?? ''),
+            org_id: orgId,
             scopes: form.getAll('scopes').map(String),
           }
         : { user_code: userCode, decision },
@@ -66,13 +77,17 @@ export function DeviceApproval({ userCode, clientName, orgs, scopes, defaultScop
       ) : null}
       <div className="field">
         <label htmlFor="org_id">Organization</label>
-        <select id="org_id" name="org_id" required>
+        <select id="org_id" name="org_id">
           {orgs.map((org) => (
             <option key={org.orgId} value={org.orgId}>
               {org.name}
             </option>
           ))}
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor="new_org">Or a new organization (name)</label>
+        <input id="new_org" name="new_org" maxLength={200} autoComplete="off" />
       </div>
       <fieldset className="field">
         <legend>Scopes of the key</legend>

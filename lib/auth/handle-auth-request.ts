@@ -50,7 +50,11 @@ export async function handleAuthRequest(request: Request, origin: string): Promi
   }
   const auth = await getAuth(origin);
   const response = await auth.handler(request);
-  if (response.status < 400 || response.status >= 500) return response;
+  if (response.status < 400) return response;
+  if (response.status >= 500)
+    throw new ApiError('INTERNAL_ERROR', {
+      cause: `better-auth ${response.status}: ${await response.text()}`,
+    });
   throw await toApiError(response);
 }
 

@@ -7,7 +7,7 @@ import {
   START,
   type AccountsServer,
 } from '../support/accounts-api';
-import { expectError, nextIp } from '../support/leads-api';
+import { admin, expectError, nextIp } from '../support/leads-api';
 
 let accounts: AccountsServer;
 let base: string;
@@ -170,6 +170,41 @@ describe('agent onboarding', () => {
       404,
       'NOT_FOUND',
     );
+  });
+
+  it('a person may create an organization (they own it, no starting credit) and approve for it', async () => {
+    const started = await start('New Org Agent');
+    const created = await consoleFetch(base, cookie, 'POST', '/console/api/orgs', {
+      name: 'Agents Inc',
+    });
+    expect(created.status).toBe(201);
+    const { org_id: newOrg } = (await created.json()) as { org_id: string };
+    const detail = (await admin(base, `/internal/orgs/${newOrg}`)) as {
+      wallet: { starting_credit_usd: number };
+    };
+    expect(detail.wallet.starting_credit_usd).toBe(0);
+    const listed = (await (
+      await consoleFetch(base, cookie, 'GET', '/console/api/orgs')
+    ).json()) as {
+      orgs: { org_id: string; role: string }[];
+    };
+    expect(listed.orgs).toContainEqual({ org_id: newOrg, name: 'Agents Inc', role: 'owner' });
+    expect(
+      (
+        await decide({
+          user_code: started.user_code,
+          decision: 'approve',
+          org_id: newOrg,
+          scopes: ['speech'],
+        })
+      ).status,
+    ).toBe(200);
+    advance(6_000);
+    expect(await (await poll(started.device_code)).json()).toMatchObject({
+      status: 'approved',
+      org_id: newOrg,
+      scopes: ['speech'],
+    });
   });
 
   it('an unknown device code is 400 INVALID_DEVICE_CODE; a bad body 400 INVALID_BODY', async () => {

@@ -46,8 +46,6 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
           <p role="alert">No agent is waiting with this code. Check it and try again.</p>
         ) : !onboarding.decidable ? (
           <p role="alert">This code is {onboarding.status}; ask the agent to start again.</p>
-        ) : orgs.length === 0 ? (
-          <p role="alert">You are not an owner or admin of any organization.</p>
         ) : (
           <DeviceApproval
             userCode={onboarding.userCode}
