@@ -8,6 +8,7 @@ const nextConfig: NextConfig = {
   // pick its ESM build, which has no default export).
   serverExternalPackages: [
     'ioredis',
+    'stripe',
     'groq-js',
     '@hubspot/api-client',
     'request-filtering-agent',

@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
     env: { NEXT_TELEMETRY_DISABLED: '1' },
+    // Fails a test that logs an undeclared console.error; resets msw handlers after each test.
+    setupFiles: ['tests/support/setup.ts'],
     projects: [
       {
         extends: true,

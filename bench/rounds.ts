@@ -66,3 +66,16 @@ export function routeMedians<T extends { name: string }>(targets: T[], samples: 
     };
   });
 }
+
+/** Prints rows as an aligned table: the first two columns left-aligned, the figures right. */
+export function printTable(rows: Record<string, string>[]): void {
+  if (rows.length === 0) return;
+  const header = Object.keys(rows[0]!);
+  const cells = rows.map((r) => header.map((h) => r[h] ?? ''));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}

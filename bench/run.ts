@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../tests/support/server';
-import { positiveInt, routeMedians, runRotatedRounds } from './rounds';
+import { positiveInt, printTable, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -100,22 +100,17 @@ function gitCommit(): string | null {
   }
 }
 
-function printTable(rows: Summary[]): void {
-  const header = ['route', 'path', 'req/s', 'p99 ms', 'req/s ratio', 'p99 ratio'];
-  const cells = rows.map((r) => [
-    r.route,
-    r.path,
-    r.requestsPerSecond.toFixed(0),
-    r.p99Ms.toFixed(1),
-    r.requestsPerSecondRatio.toFixed(2),
-    r.p99Ratio.toFixed(2),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const c of cells) console.log(line(c));
+function printSummary(rows: Summary[]): void {
+  printTable(
+    rows.map((r) => ({
+      route: r.route,
+      path: r.path,
+      'req/s': r.requestsPerSecond.toFixed(0),
+      'p99 ms': r.p99Ms.toFixed(1),
+      'req/s ratio': r.requestsPerSecondRatio.toFixed(2),
+      'p99 ratio': r.p99Ratio.toFixed(2),
+    })),
+  );
 }
 
 async function main(): Promise<void> {
@@ -149,7 +144,7 @@ async function main(): Promise<void> {
     }));
 
     console.log(`\nmedians of ${settings.rounds} rounds; ratios against ${BASELINE.name}:`);
-    printTable(summary);
+    printSummary(summary);
 
     const finishedAt = new Date().toISOString();
     const dir = join('bench', 'results');

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ADMIN_TOKEN } from '../tests/support/leads-api';
+import { ADMIN_TOKEN } from '../tests/support/http';
 import { startServer } from '../tests/support/server';
 import { median } from './rounds';
 

@@ -4,13 +4,12 @@
 // and LLM stand-ins of fixed latency. Also outbound frame jitter and the server's event-loop
 // utilisation. See bench/README.md ("Voice-to-voice latency") for how to read the output.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeMulaw, mulawFrames } from '../lib/conversation/mulaw';
 import { createSpeechEngine } from '../lib/speech';
-import { ADMIN_TOKEN } from '../tests/support/leads-api';
+import { ADMIN_TOKEN } from '../tests/support/http';
 import {
   CalleeStream,
   fakeRecords,
@@ -18,10 +17,9 @@ import {
   setFakeMode,
   signedCallback,
   TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  VOICE_PRELOAD,
 } from '../tests/support/twilio-line';
-import { createTestOrg, dispatch, startVoiceServer } from '../tests/support/voice-api';
+import { startCarrierServer } from '../tests/support/carrier-server';
+import { createTestOrg, dispatch } from '../tests/support/voice-api';
 import { positiveInt } from './rounds';
 
 const { values: args } = parseArgs({
@@ -50,14 +48,6 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Index of the last frame of the utterance loud enough to count as speech (as our detector does). */
 function lastVoicedFrame(frames: Buffer[]): number {
@@ -164,21 +154,12 @@ function eluBetween(file: string, from: number, to: number): number[] {
 async function main() {
   const fakeDir = mkdtempSync(join(tmpdir(), 'voice-bench-'));
   const eluFile = join(fakeDir, 'elu.ndjson');
-  const port = await freePort();
-  const server = await startVoiceServer({
-    preload: [VOICE_PRELOAD, ELU_PRELOAD],
+  const server = await startCarrierServer({
+    fakeDir,
+    preload: [ELU_PRELOAD],
     env: {
-      PORT: String(port),
-      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-      TWILIO_ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: 'https://twilio.test',
-      STT_UPSTREAM_URL: 'http://stt.test/v1',
-      AGENT_LLM_BASE_URL: 'http://llm.test/v1',
       AGENT_LLM_MODEL: 'bench-model',
       END_OF_TURN_SILENCE_MS: String(settings.silenceMs),
-      VOICE_FAKE_DIR: fakeDir,
       BENCH_ELU_FILE: eluFile,
     },
   });

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer, type RunningServer } from '../tests/support/server';
-import { positiveInt, routeMedians, runRotatedRounds } from './rounds';
+import { positiveInt, printTable, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -118,17 +118,6 @@ async function prepare(server: RunningServer, adminToken: string) {
     200,
   );
   return { key, batchId: String(batch.batch_id), callId: String(call.call_id), createMs };
-}
-
-function printTable(rows: (Record<string, string> & { route: string })[]): void {
-  const header = Object.keys(rows[0]!);
-  const cells = rows.map((r) => header.map((h) => r[h]!));
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    c.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const c of cells) console.log(line(c));
 }
 
 async function main(): Promise<void> {

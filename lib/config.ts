@@ -2,6 +2,7 @@ import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
 import { singleton } from './runtime/singleton';
 import { checkTwilioEnv } from './telephony/check-twilio-env';
+import { checkPaymentsEnv, paymentsEnvShape } from './payments/payments-env';
 
 const isIpOrCidr = (entry: string) => {
   if (ipaddr.isValid(entry)) return true;
@@ -248,6 +249,7 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((v) => v !== 'false' && v !== '0'),
+    ...paymentsEnvShape,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
@@ -265,6 +267,7 @@ export const envSchema = z
       });
     }
     checkTwilioEnv(env, ctx);
+    checkPaymentsEnv(env, ctx);
     if (Boolean(env.SANITY_PROJECT_ID) !== Boolean(env.SANITY_DATASET)) {
       ctx.addIssue({
         code: 'custom',

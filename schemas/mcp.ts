@@ -1,5 +1,6 @@
 // Inputs and outputs of the tool server's tools: the REST shapes, plus what an agent must add.
 import { BatchCreateRequest, BatchCreateResponse } from './batches';
+import { TopUpAmount, TopUpResponse } from './billing';
 import { CallDetail, CallDispatchRequest, CallDispatchResponse, CallListQuery } from './calls';
 import { ShareRequest } from './speech';
 import { z } from './zod';
@@ -98,6 +99,9 @@ export const GenerateSpeechOutput = z.object({
   characters: z.int().describe('Characters billed per play.'),
 });
 
+export const CreateTopUpLinkInput = z.object({ amount_usd: TopUpAmount, confirm });
+export const CreateTopUpLinkOutput = TopUpResponse;
+
 /** How a tool failure reads in structuredContent: our error code and a clean message. */
 export const ToolErrorContent = z.object({
   error: z.object({ code: z.string(), message: z.string(), hint: z.string() }),
@@ -115,6 +119,7 @@ export const toolCatalogue = {
   create_batch: { scope: 'mcp:write', title: 'Place a batch of calls' },
   stop_call: { scope: 'mcp:write', title: 'Stop a call' },
   generate_speech: { scope: 'mcp:write', title: 'Generate speech' },
+  create_top_up_link: { scope: 'mcp:write', title: 'Create a top-up link' },
 } as const satisfies Record<string, { scope: McpScope; title: string }>;
 export type ToolName = keyof typeof toolCatalogue;
 

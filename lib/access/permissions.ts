@@ -76,6 +76,8 @@ export const apiKeyScopes = [
   'voices:write', // clone, delete, promote
   'mcp', // the tool server (its tools still check mcp:read / mcp:write: a key with mcp has both)
   'audit:read',
+  'billing:read', // the wallet's ledger
+  'billing:write', // starting a top-up (a person still pays at the checkout)
 ] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
@@ -113,6 +115,8 @@ export const routeScopes: readonly { method: string; path: string; scope: ApiKey
   { method: 'POST', path: '/v1/voices/professional', scope: 'voices:write' },
   { method: 'POST', path: '/v1/mcp', scope: 'mcp' },
   { method: 'GET', path: '/v1/audit-log', scope: 'audit:read' },
+  { method: 'GET', path: '/v1/billing/ledger', scope: 'billing:read' },
+  { method: 'POST', path: '/v1/billing/top-ups', scope: 'billing:write' },
 ];
 
 const compiled = routeScopes.map((route) => ({

@@ -26,6 +26,24 @@ const StreamChunk = z.object({
   choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }) })),
 });
 
+/**
+ * The call's opening line when it is fixed: first_sentence, unless voicemail answered (then the
+ * model writes the whole message, and may open with first_sentence itself).
+ */
+function fixedOpening(context: AgentContext): string | null {
+  if (context.turns.length > 0 || !context.firstSentence) return null;
+  return context.answeredBy === 'voicemail' ? null : context.firstSentence;
+}
+
+/** A line's last words and whether the agent hangs up after it (the mark, or the line cap). */
+function finishLine(context: AgentContext, tail: string, said: boolean, marked: boolean) {
+  const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
+  return {
+    text: said || /\S/.test(tail) ? tail : 'Goodbye.',
+    end: marked || spoken >= MAX_AGENT_LINES,
+  };
+}
+
 /** How much of the text's end could be the start of the end mark. */
 function heldBackLength(text: string): number {
   for (let n = Math.min(END_MARK.length - 1, text.length); n > 0; n--) {
@@ -71,13 +89,10 @@ export class LlmAgent implements AgentBrain {
   }
 
   async nextLine(context: AgentContext): Promise<AgentLine> {
-    if (context.turns.length === 0 && context.firstSentence) {
-      return { text: context.firstSentence, end: false };
-    }
+    const opening = fixedOpening(context);
+    if (opening) return { text: opening, end: false };
     const raw = await this.complete(context);
-    const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
-    const text = raw.replaceAll(END_MARK, '').trim() || 'Goodbye.';
-    return { text, end: raw.includes(END_MARK) || spoken >= MAX_AGENT_LINES };
+    return finishLine(context, raw.replaceAll(END_MARK, '').trim(), false, raw.includes(END_MARK));
   }
 
   /**
@@ -85,9 +100,9 @@ export class LlmAgent implements AgentBrain {
    * still become it is held back until the next chunk says otherwise.
    */
   async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
-    // On voicemail the model writes the whole message (it may open with first_sentence itself).
-    if (context.turns.length === 0 && context.firstSentence && context.answeredBy !== 'voicemail') {
-      yield { text: context.firstSentence, end: false };
+    const opening = fixedOpening(context);
+    if (opening) {
+      yield { text: opening, end: false };
       return;
     }
     const stream = await this.client.chat.completions.create(
@@ -112,9 +127,7 @@ export class LlmAgent implements AgentBrain {
         yield { text: out };
       }
     }
-    const spoken = context.turns.filter((t) => t.user === 'assistant').length + 1;
-    const tail = said || /\S/.test(held) ? held : 'Goodbye.';
-    yield { text: tail, end: ended || spoken >= MAX_AGENT_LINES };
+    yield finishLine(context, held, said, ended);
   }
 
   summarize(context: AgentContext): Promise<string> {

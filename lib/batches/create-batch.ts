@@ -7,8 +7,8 @@ import { schema } from '../db';
 import { newCallValues } from '../calls/create-call-row';
 import type { CallDeps } from '../calls/types';
 import { runIdempotent } from '../idempotency/run-idempotent';
-import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
+import { assertWalletUsable } from '../orgs/assert-wallet-usable';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { insertBatchCalls } from './insert-batch-calls';
 
@@ -66,7 +66,7 @@ async function insertBatch(
 ): Promise<CreateBatchResponse> {
   const request = parseBody(BatchCreateRequest, input.body);
   const org = await getOrgOrThrow(deps.db, input.orgId);
-  if (org.balanceMicros <= 0) throw new ApiError('INSUFFICIENT_BALANCE');
+  assertWalletUsable(org);
 
   const now = new Date(deps.clock.now());
   const params = request.call_params ?? {};

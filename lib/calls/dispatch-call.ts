@@ -4,6 +4,7 @@ import { schema } from '../db';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
 import { runIdempotent } from '../idempotency/run-idempotent';
+import { assertWalletUsable } from '../orgs/assert-wallet-usable';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
@@ -54,11 +55,13 @@ export async function parseDispatch(
   return request;
 }
 
-/** `balanceMicros` as authentication read it, or undefined to read it now. */
-async function assertFunded(deps: CallDeps, orgId: string, balanceMicros: number | undefined) {
-  const balance = balanceMicros ?? (await getOrgOrThrow(deps.db, orgId)).balanceMicros;
-  if (balance <= 0) throw new ApiError('INSUFFICIENT_BALANCE');
+/** The wallet as authentication read it, or undefined to read it now. */
+async function assertFunded(deps: CallDeps, orgId: string, wallet: Wallet | undefined) {
+  const { balanceMicros, owedMicros } = wallet ?? (await getOrgOrThrow(deps.db, orgId));
+  assertWalletUsable({ balanceMicros, owedMicros });
 }
+
+type Wallet = { balanceMicros: number; owedMicros: number };
 
 /**
  * POST /v1/calls. With an Idempotency-Key, twins are serialised by the shared store claim and
@@ -73,14 +76,14 @@ export async function dispatchCall(
     idempotencyKey: string | null;
     origin: string;
     /** The wallet as authentication read it (spares a query); omitted → read here. */
-    balanceMicros?: number;
+    wallet?: Wallet;
   },
 ): Promise<DispatchResult> {
   const request = await parseDispatch(deps, input.body, input.orgId);
   const { orgId, origin } = input;
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
-    await assertFunded(deps, orgId, input.balanceMicros);
+    await assertFunded(deps, orgId, input.wallet);
     const callId = await insertCall(
       deps.db,
       deps.provider,
@@ -95,7 +98,8 @@ export async function dispatchCall(
     scope: 'calls',
     orgId,
     key,
-    body: input.body,
+    // The known fields as sent: the same request hashes alike through REST and the tool server.
+    body: requestData,
     findEarlier: async (requestHash) => {
       const [row] = await deps.db
         .select({ id: schema.calls.id, requestHash: schema.calls.requestHash })

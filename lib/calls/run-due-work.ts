@@ -1,7 +1,7 @@
 import { attemptDelivery, claimDueDeliveries } from '../call-webhooks/deliver-due-webhooks';
 import { refundAbandonedSpeech } from '../tts/refund-abandoned-speech';
 import { claimDueCalls } from './claim-due-calls';
-import { playCallStep } from './play-call-step';
+import { playCallStep } from './lifecycle/call-step';
 import type { CallDeps } from './types';
 
 const BATCH = 8;

@@ -2,7 +2,9 @@ import type { Db } from '../db';
 import { isApiError } from '../http/api-error';
 import type { SpeechEngine } from '../speech';
 import { resolveVoice } from '../voices/resolve-voice';
-import { TELEPHONY_SAMPLE_RATE } from './finish-call';
+
+/** Phone audio: 8 kHz, as every line and the recording carry it. */
+export const TELEPHONY_SAMPLE_RATE = 8_000;
 
 /** What a line is spoken with: an engine voice (undefined = the default) and its pitch and pace. */
 export interface LineVoice {

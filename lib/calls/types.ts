@@ -29,6 +29,10 @@ export interface CallDeps {
 }
 
 // Stored in a column, so defined beside its table (the schema never imports the domain).
-export type { LineState } from '../db/schema/calls';
-
-export type CallEndedBy = 'ASSISTANT' | 'USER' | 'API' | 'MAX_DURATION' | 'SYSTEM';
+export type {
+  CallEndedBy,
+  CarrierLineState,
+  LineState,
+  PendingEnding,
+  SandboxLineState,
+} from '../db/schema/calls';

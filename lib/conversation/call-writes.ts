@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import type { CallEndedBy, CallRow } from '../calls/types';
+import type { CallRow } from '../calls/types';
 import { encodeWav } from '../speech/wav';
 
 /** One line of the transcript, with its real offset in the call and its length. */
@@ -20,20 +20,6 @@ export async function writeLine(
     .insert(schema.transcripts)
     .values({ callId, ...line, startMs: Math.max(0, Math.round(line.startMs)), createdAt: now })
     .onConflictDoNothing();
-}
-
-/** Notes why we are hanging up, for the carrier's final callback to finish the call with. */
-export async function noteEnding(
-  db: Db,
-  callId: string,
-  ending: { endedBy: CallEndedBy; errorMessage?: string },
-): Promise<void> {
-  await db
-    .update(schema.calls)
-    .set({
-      lineState: sql`coalesce(${schema.calls.lineState}, '{}'::jsonb) || ${JSON.stringify(ending)}::jsonb`,
-    })
-    .where(and(eq(schema.calls.id, callId), eq(schema.calls.queueStatus, 'started')));
 }
 
 /**

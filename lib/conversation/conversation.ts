@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { AgentContext } from '../agent';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
+import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
 import { schema } from '../db';
 import type { LineTurn } from '../telephony';
 import { CallRecording } from './call-recording';
-import { noteEnding, saveRecording, writeLine } from './call-writes';
+import { saveRecording, writeLine } from './call-writes';
 import { FramePacer } from './frame-pacer';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
-import { TurnDetector, type TurnEvent } from './turn-detector';
+import { TurnDetector, type TurnDetection, type TurnEvent } from './turn-detector';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
 
@@ -29,7 +30,7 @@ export class Conversation {
   private call: CallRow | null = null;
   private streamSid = '';
   private startedAtMs = 0;
-  private readonly detector: TurnDetector;
+  private readonly detector: TurnDetection;
   private readonly pacer: FramePacer;
   private readonly player: ReplyPlayer;
   private recording: CallRecording | null = null;
@@ -39,7 +40,8 @@ export class Conversation {
   private seq = 0;
   private writes: Promise<void> = Promise.resolve();
   private turnWork: Promise<void> = Promise.resolve();
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** Aborted when the stream ends: cancels every timer of the call (all on the clock). */
+  private readonly stopped = new AbortController();
   private ending = false;
   private closed = false;
   private hungUp = false;
@@ -49,7 +51,8 @@ export class Conversation {
     private readonly deps: ConversationDeps,
     private readonly transport: StreamTransport,
   ) {
-    this.detector = new TurnDetector({ silenceMs: deps.settings.silenceMs });
+    const silence = { silenceMs: deps.settings.silenceMs };
+    this.detector = deps.turnDetector?.(silence) ?? new TurnDetector(silence);
     this.pacer = new FramePacer(deps.clock, {
       media: (frame, playAtMs) => {
         // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
@@ -67,9 +70,16 @@ export class Conversation {
     });
     this.player = new ReplyPlayer(deps, this.pacer, {
       voice: () => this.voice,
-      language: () => this.call?.language ?? null,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
       failed: (message) => this.fail(message),
+    });
+  }
+
+  /** Runs `fn` after `ms` on the clock, unless the stream ended first. */
+  private after(ms: number, fn: () => void): void {
+    const { signal } = this.stopped;
+    void this.deps.clock.sleep(ms, signal).then(() => {
+      if (!signal.aborted) fn();
     });
   }
 
@@ -113,16 +123,12 @@ export class Conversation {
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
     if (!call.carrierCallSid) {
-      await this.deps.db
-        .update(schema.calls)
-        .set({ carrierCallSid: frame.start.callSid })
-        .where(eq(schema.calls.id, call.id));
+      await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
     }
     this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
-    const limit = setTimeout(() => void this.hangUp('MAX_DURATION'), call.maxDuration * 60_000);
-    this.timers.push(limit);
-    if (call.answeredBy !== 'voicemail') this.watchMachineDetection();
+    this.after(call.maxDuration * 60_000, () => void this.hangUp('MAX_DURATION'));
+    if (call.answeredBy !== 'voicemail') void this.watchMachineDetection();
     if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
   }
 
@@ -185,28 +191,26 @@ export class Conversation {
   }
 
   /** Machine detection answers through a callback at any instance: its verdict is in the row. */
-  private watchMachineDetection(): void {
-    const startedAt = this.deps.clock.now();
-    const poll = setInterval(() => {
-      if (this.closed || this.ending || this.deps.clock.now() - startedAt > AMD_POLL_FOR_MS) {
-        return clearInterval(poll);
-      }
-      void this.deps.db
+  private async watchMachineDetection(): Promise<void> {
+    const { clock } = this.deps;
+    const { signal } = this.stopped;
+    const startedAt = clock.now();
+    for (;;) {
+      await clock.sleep(AMD_POLL_MS, signal);
+      if (signal.aborted || this.ending || clock.now() - startedAt > AMD_POLL_FOR_MS) return;
+      const [row] = await this.deps.db
         .select({ answeredBy: schema.calls.answeredBy })
         .from(schema.calls)
         .where(eq(schema.calls.id, this.call!.id))
-        .then(([row]) => {
-          if (row?.answeredBy === 'human') clearInterval(poll);
-          if (row?.answeredBy !== 'voicemail' || this.answeredBy === 'voicemail') return;
-          clearInterval(poll);
-          this.answeredBy = 'voicemail';
-          // The greeting is over (the beep): leave the message, then hang up.
-          this.bargeIn();
-          this.player.start(this.context());
-        })
-        .catch(() => undefined);
-    }, AMD_POLL_MS);
-    this.timers.push(poll);
+        .catch(() => []);
+      if (row?.answeredBy === 'human') return;
+      if (row?.answeredBy !== 'voicemail' || this.closed || this.ending) continue;
+      this.answeredBy = 'voicemail';
+      // The greeting is over (the beep): leave the message, then hang up.
+      this.bargeIn();
+      this.player.start(this.context());
+      return;
+    }
   }
 
   /** A recognizer or agent failure: a short apology, then the call ends with the reason. */
@@ -218,7 +222,7 @@ export class Conversation {
     this.ending = true;
     const spoken = await this.player.speakFixed(APOLOGY, 'apology').catch(() => 0);
     // The apology's mark ends the call; should it never come back, this does.
-    this.timers.push(setTimeout(() => void this.hangUp('SYSTEM'), spoken + 2_000));
+    this.after(spoken + 2_000, () => void this.hangUp('SYSTEM'));
   }
 
   private async hangUp(endedBy: CallEndedBy): Promise<void> {
@@ -226,22 +230,18 @@ export class Conversation {
     if (!call || this.hungUp) return;
     this.hungUp = true;
     this.ending = true;
-    await noteEnding(this.deps.db, call.id, {
+    const lifecycle = { db: this.deps.db, clock: this.deps.clock, provider: this.deps.carrier };
+    await requestHangUp(lifecycle, call.id, {
       endedBy,
       ...(this.failure ? { errorMessage: this.failure } : {}),
-    }).catch((error: unknown) => console.error(`call ${call.id}: could not note ending:`, error));
-    if (call.carrierCallSid) {
-      await this.deps.carrier
-        .hangUp(call.carrierCallSid)
-        .catch((error: unknown) => console.error(`call ${call.id}: hang-up failed:`, error));
-    }
+    }).catch((error: unknown) => console.error(`call ${call.id}: could not hang up:`, error));
   }
 
   /** The stream ended (stop frame or socket closed): keep what was heard and the recording. */
   async onClosed(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    this.stopped.abort();
     this.player.interrupt();
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
@@ -250,6 +250,9 @@ export class Conversation {
     console.info(
       `call ${call.id}: media stream closed: ${frames} frames sent, ` +
         `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
+    );
+    await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
+      console.error(`call ${call.id}: stream end not noted:`, error),
     );
     await this.writes;
     if (this.recording) {

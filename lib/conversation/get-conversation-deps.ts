@@ -1,5 +1,6 @@
 import { getCallDeps } from '../calls/get-call-deps';
 import { getConfig } from '../config';
+import { carrierLineOf } from '../telephony';
 import { getSpeechRecognizer } from './speech-recognizer';
 import type { ConversationDeps } from './types';
 
@@ -7,7 +8,8 @@ import type { ConversationDeps } from './types';
 export async function getConversationDeps(): Promise<ConversationDeps | null> {
   const calls = await getCallDeps();
   const recognizer = getSpeechRecognizer();
-  if (calls.provider.kind !== 'twilio' || !recognizer) return null;
+  const carrier = carrierLineOf(calls.provider);
+  if (!carrier || !recognizer) return null;
   const config = getConfig();
   return {
     db: calls.db,
@@ -16,7 +18,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
     speech: calls.speech,
     brain: calls.brain,
     recognizer,
-    carrier: calls.provider,
+    carrier,
     settings: {
       urlSigningKey: config.URL_SIGNING_KEY,
       silenceMs: config.END_OF_TURN_SILENCE_MS,

@@ -27,7 +27,6 @@ export interface Heard {
 
 interface Hooks {
   voice(): LineVoice;
-  language(): string | null;
   /** The reply is over: heard out, or cut short (then only what was heard). */
   settled(reply: Reply, heard: Heard): void;
   failed(message: string): void;
@@ -50,10 +49,6 @@ export class ReplyPlayer {
     private readonly pacer: FramePacer,
     private readonly hooks: Hooks,
   ) {}
-
-  get active(): Reply | null {
-    return this.current;
-  }
 
   start(context: AgentContext): void {
     this.interrupt();

@@ -26,7 +26,15 @@ const rms = (frame: Int16Array) => {
  * `startFrames` voiced frames, and the turn ends after `silenceMs` without one. Phone audio is
  * narrowband and gated by the carrier, so energy separates speech from line silence well.
  */
-export class TurnDetector {
+/** End-of-turn detection as the loop uses it (a neural detector can stand in for this one). */
+export interface TurnDetection {
+  /** One inbound frame of 8 kHz PCM at its offset in the stream: speech start or turn end. */
+  push(pcm: Int16Array, atMs: number): TurnEvent | null;
+  /** The callee is talking now. */
+  readonly inSpeech: boolean;
+}
+
+export class TurnDetector implements TurnDetection {
   private readonly threshold: number;
   private readonly startFrames: number;
   private readonly silenceFrames: number;

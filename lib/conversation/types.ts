@@ -5,6 +5,7 @@ import type { SpeechEngine } from '../speech';
 import type { Store } from '../store';
 import type { CarrierLine } from '../telephony';
 import type { SpeechRecognizer } from './speech-recognizer';
+import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
 
 /** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
@@ -15,6 +16,8 @@ export interface ConversationDeps {
   speech: SpeechEngine;
   brain: AgentBrain;
   recognizer: SpeechRecognizer;
+  /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
+  turnDetector?: (options: { silenceMs: number }) => TurnDetection;
   carrier: CarrierLine;
   settings: {
     urlSigningKey: string;

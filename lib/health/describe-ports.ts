@@ -8,6 +8,7 @@ import { getAgentBrain } from '../agent';
 import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { getCallProvider } from '../telephony';
+import { getPaymentProvider } from '../payments';
 import { getSpeechRecognizer } from '../conversation/speech-recognizer';
 import { getWebhookSender } from '../webhooks';
 
@@ -23,7 +24,8 @@ export type PortName =
   | 'agent'
   | 'scheduler'
   | 'speech'
-  | 'recognizer';
+  | 'recognizer'
+  | 'payments';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
 export function describePorts(): Record<PortName, string> {
@@ -45,5 +47,6 @@ export function describePorts(): Record<PortName, string> {
     recognizer:
       getSpeechRecognizer()?.description ??
       'none (the sandbox line needs none; real calls need STT_UPSTREAM_URL)',
+    payments: getPaymentProvider().description,
   };
 }

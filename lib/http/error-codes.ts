@@ -67,6 +67,22 @@ export const errorCodes = {
     message: 'The organization wallet has no balance left.',
     hint: 'Add funds to the wallet, then retry.',
   },
+  WALLET_IN_DEBT: {
+    status: 402,
+    message:
+      'A refund or dispute left this organization owing money; new calls and speech wait until it is covered.',
+    hint: 'Add funds (POST /v1/billing/top-ups); the top-up repays what is owed first.',
+  },
+  STRIPE_SIGNATURE_INVALID: {
+    status: 400,
+    message: 'The Stripe-Signature header does not sign this body, or it is too old.',
+    hint: 'Deliver the event exactly as Stripe sent it, signed with this endpoint’s webhook secret.',
+  },
+  PAYMENT_PROVIDER_FAILED: {
+    status: 502,
+    message: 'The payment provider did not answer; no top-up was started.',
+    hint: 'Retry in a moment.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',

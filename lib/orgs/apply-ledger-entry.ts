@@ -11,6 +11,8 @@ export interface LedgerEntry {
   amountMicros: number;
   /** A kind+reference pair is applied at most once (a call is charged once). */
   reference?: string;
+  /** New speech: refused with WALLET_IN_DEBT while the org owes (a refund or dispute). */
+  refuseInDebt?: boolean;
   now: Date;
 }
 
@@ -42,8 +44,15 @@ export async function applyLedgerEntry(db: Executor, entry: LedgerEntry): Promis
               }
             : {}),
         })
-        .where(eq(schema.organizations.id, entry.orgId))
+        .where(
+          and(
+            eq(schema.organizations.id, entry.orgId),
+            entry.refuseInDebt ? eq(schema.organizations.owedMicros, 0) : undefined,
+          ),
+        )
         .returning({ balanceMicros: schema.organizations.balanceMicros });
+      if (!org && entry.refuseInDebt && (await orgExists(tx, entry.orgId)))
+        throw new ApiError('WALLET_IN_DEBT');
       if (!org) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
       await tx.insert(schema.walletLedger).values({
         orgId: entry.orgId,
@@ -60,6 +69,14 @@ export async function applyLedgerEntry(db: Executor, entry: LedgerEntry): Promis
     if (isCheckViolation(error)) throw new ApiError('INSUFFICIENT_BALANCE', { cause: error });
     throw error;
   }
+}
+
+async function orgExists(tx: Executor, orgId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: schema.organizations.id })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, orgId));
+  return rows.length > 0;
 }
 
 /** The balance as the ledger says it should be (for audits and tests). */

@@ -16,12 +16,15 @@ export interface AuthenticatedOrg {
   balanceMicros: number;
   /** NULL: a key made before scopes existed (full access). */
   scopes: string[] | null;
+  /** What a refund or dispute left owed; above 0, new calls and speech are refused. */
+  owedMicros: number;
 }
 
 const columns = {
   orgId: schema.apiKeys.orgId,
   keyId: schema.apiKeys.id,
   balanceMicros: schema.organizations.balanceMicros,
+  owedMicros: schema.organizations.owedMicros,
   scopes: schema.apiKeys.scopes,
   expiresAt: schema.apiKeys.expiresAt,
   lastUsedAt: schema.apiKeys.lastUsedAt,
@@ -80,6 +83,7 @@ export async function authenticateOrg(
     orgId: row.orgId,
     keyId: row.keyId,
     balanceMicros: row.balanceMicros,
+    owedMicros: row.owedMicros,
     scopes: row.scopes,
   };
 }

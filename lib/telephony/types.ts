@@ -52,3 +52,7 @@ export interface CarrierLine extends LineBase {
 
 /** The telephony port: the sandbox line or a carrier. */
 export type CallProvider = SandboxLine | CarrierLine;
+
+/** The carrier behind the port, or null on the sandbox line (which has no live calls). */
+export const carrierLineOf = (provider: CallProvider): CarrierLine | null =>
+  provider.kind === 'twilio' ? provider : null;

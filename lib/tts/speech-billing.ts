@@ -41,6 +41,7 @@ export async function reserveSpeech(
         kind: 'speech_charge',
         amountMicros: -reservedMicros,
         reference: `speech:${input.generationId}`,
+        refuseInDebt: true,
         now,
       });
       await tx.insert(schema.speechReservations).values({

@@ -42,7 +42,9 @@ export class TtsSession {
   private current: { contextId: string; controller: AbortController } | undefined;
   private processing = false;
   private closed = false;
-  private idleTimer: NodeJS.Timeout | undefined;
+  /** Activity moves this on; one sleep on the clock watches it (cancelled on close). */
+  private lastActivityMs = 0;
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly deps: SpeechDeps,
@@ -51,6 +53,7 @@ export class TtsSession {
     private readonly idleMs = IDLE_TIMEOUT_MS,
   ) {
     this.touch();
+    void this.watchIdle();
   }
 
   async handleText(raw: string): Promise<void> {
@@ -88,7 +91,7 @@ export class TtsSession {
   async onClosed(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.idleTimer);
+    this.closing.abort();
     this.cancel('cancelled');
     this.stopKeepAlive?.();
     await this.slot?.release();
@@ -239,15 +242,23 @@ export class TtsSession {
     this.io.sendJson({ type: 'error', code, message });
   }
 
-  /** Any frame, or audio going out, is activity; a quiet, idle session is closed. */
+  /** Any frame, or audio going out, is activity. */
   private touch(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.closed) return;
-      if (this.current) return this.touch();
+    this.lastActivityMs = this.deps.clock.now();
+  }
+
+  /** A quiet, idle session is closed; one speaking is not, however long it speaks. */
+  private async watchIdle(): Promise<void> {
+    const { clock } = this.deps;
+    const signal = this.closing.signal;
+    for (;;) {
+      await clock.sleep(this.lastActivityMs + this.idleMs - clock.now(), signal);
+      if (signal.aborted || this.closed) return;
+      if (this.current) this.touch();
+      if (clock.now() - this.lastActivityMs < this.idleMs) continue;
       this.error('idle_timeout', `No activity for ${this.idleMs / 1000} seconds.`);
       this.io.close(1000, 'idle timeout');
-    }, this.idleMs);
-    this.idleTimer.unref();
+      return;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerAuditPaths } from './paths/audit';
 import { registerBatchPaths } from './paths/batches';
+import { registerBillingPaths } from './paths/billing';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
 import { registerMcpPaths } from './paths/mcp';
@@ -20,6 +21,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerOAuthPaths,
   registerAuditPaths,
   registerOnboardingPaths,
+  registerBillingPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

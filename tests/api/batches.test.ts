@@ -8,7 +8,9 @@ import {
 } from '@/schemas/batches';
 import { CallDetail } from '@/schemas/calls';
 import { freshPostgresUrl } from '../support/databases';
-import { ADMIN_TOKEN, eventually, expectError, freshRedisDb } from '../support/leads-api';
+import { freshRedisDb } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, expectError } from '../support/http';
 import { startServer, type RunningServer } from '../support/server';
 
 /** The sandbox line at 200× real time: a call of a few lines ends in about a second. */

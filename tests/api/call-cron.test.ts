@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN } from '../support/http';
 import {
   createTestOrg,
   dispatch,

@@ -1,6 +1,7 @@
 import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, eventually, expectError } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, expectError } from '../support/http';
 import { startServer } from '../support/server';
 import {
   createTestOrg,
@@ -47,9 +48,16 @@ describe('stopping a call', () => {
     expect(call).toMatchObject({ queue_status: 'complete', completed: true, call_ended_by: 'API' });
     expect(call.transcripts.length).toBeGreaterThanOrEqual(before.transcripts.length);
     expect(call.price).toBe(0.09);
-    // Nothing more is said after the stop. The line runs on the server's wall clock, so proving a
-    // negative takes waiting longer than one line (~1 s at this scale) would take to be written.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing more is said after the stop: a call dialled after it gets two lines further (the
+    // scheduler has run past the time the stopped call's next line was due) and the stopped
+    // call's transcript is unchanged.
+    const marker = await dispatch(server.url, org.apiKey, {
+      phone_number: '+14155550123',
+      task: TASK,
+    });
+    await eventually(async () =>
+      (await getCall(server.url, org.apiKey, marker)).transcripts.length >= 2 ? true : undefined,
+    );
     expect((await getCall(server.url, org.apiKey, callId)).transcripts).toEqual(call.transcripts);
     await expectError(
       await voice(server.url, org.apiKey, `/v1/calls/${callId}/stop`, { method: 'POST' }),

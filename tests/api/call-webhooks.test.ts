@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallWebhookEvent, WebhookDeliveryLog } from '@/schemas/webhooks';
-import { eventually, expectError } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { expectError } from '../support/http';
 import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 import {
   createTestOrg,

@@ -1,6 +1,7 @@
 import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, expectError } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { expectError } from '../support/http';
 import {
   createTestOrg,
   dispatch,

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactErrorResponse } from '@/schemas/error';
-import {
-  admin,
-  eventually,
-  expectError,
-  freshRedisDb,
-  leadServerEnv,
-  listLeads,
-  postJson,
-} from '../support/leads-api';
+import { freshRedisDb, leadServerEnv, listLeads } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { admin, expectError, postJson } from '../support/http';
 import { SAAS_PRELOAD, saasFake, TURNSTILE_PASS, TURNSTILE_SPENT } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';
 

@@ -1,8 +1,7 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresUrl } from '../support/databases';
-import { eventually } from '../support/leads-api';
-import { tcpProxy } from '../support/tcp-proxy';
+import { eventually } from '../support/eventually';
+import { proxiedPostgres } from '../support/proxied-postgres';
 import {
   createTestOrg,
   startVoiceServer,
@@ -14,25 +13,20 @@ import {
 // The server reaches the real Postgres through a TCP forwarder the test cuts: every voice route
 // answers 503 SERVICE_UNAVAILABLE with Retry-After (the WebSocket upgrade too), and the server
 // recovers by itself when the database is reachable again.
-let database: Awaited<ReturnType<typeof freshPostgresUrl>>;
-let proxy: Awaited<ReturnType<typeof tcpProxy>>;
+let database: Awaited<ReturnType<typeof proxiedPostgres>>;
+let proxy: Awaited<ReturnType<typeof proxiedPostgres>>['proxy'];
 let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  database = await freshPostgresUrl();
-  const direct = new URL(database.url);
-  proxy = await tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(database.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  server = await startVoiceServer({ env: { DATABASE_URL: proxied.toString() } });
+  database = await proxiedPostgres();
+  proxy = database.proxy;
+  server = await startVoiceServer({ env: { DATABASE_URL: database.url } });
   org = await createTestOrg(server.url, 10);
 });
 afterAll(async () => {
   await server?.stop();
-  await proxy?.close();
-  await database?.drop();
+  await database?.dispose();
 });
 
 /** The status and headers of a WebSocket upgrade the server refuses. */

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresUrl } from '../support/databases';
 import { answerOf, expectOnlyDocumented, loop, pause, type Answer } from '../support/faults';
-import { ADMIN_TOKEN, eventually, nextIp, postJson } from '../support/leads-api';
+import { nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, postJson } from '../support/http';
 import { freePort, ownRedis } from '../support/own-redis';
-import { tcpProxy } from '../support/tcp-proxy';
+import { proxiedPostgres } from '../support/proxied-postgres';
 import {
   createTestOrg,
   startVoiceServer,
@@ -27,8 +28,8 @@ import {
 // serving afterwards without a restart.
 const redisDir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
 let redis: ReturnType<typeof ownRedis>;
-let database: Awaited<ReturnType<typeof freshPostgresUrl>>;
-let proxy: Awaited<ReturnType<typeof tcpProxy>>;
+let database: Awaited<ReturnType<typeof proxiedPostgres>>;
+let proxy: Awaited<ReturnType<typeof proxiedPostgres>>['proxy'];
 let server: VoiceServer;
 let sql: pg.Client;
 let org: TestOrg;
@@ -39,21 +40,17 @@ let databaseFrozen = false;
 beforeAll(async () => {
   redis = ownRedis(await freePort(), { dataDir: redisDir });
   await redis.start();
-  database = await freshPostgresUrl();
-  const direct = new URL(database.url);
-  proxy = await tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(database.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
+  database = await proxiedPostgres();
+  proxy = database.proxy;
   server = await startVoiceServer({
     env: {
       REDIS_URL: redis.url,
-      DATABASE_URL: proxied.toString(),
+      DATABASE_URL: database.url,
       TRUST_PROXY: 'true',
       SANDBOX_TIME_SCALE: '200',
     },
   });
-  sql = new pg.Client({ connectionString: database.url });
+  sql = new pg.Client({ connectionString: database.directUrl });
   await sql.connect();
   org = await createTestOrg(server.url, 10);
   // $5 of deposits: five concurrent generations, so two speech loops never meet the cap.
@@ -74,8 +71,7 @@ afterAll(async () => {
   if (databaseCut) await proxy.restore();
   if (databaseFrozen) proxy.thaw();
   await server?.dispose();
-  await proxy?.close();
-  await database?.drop();
+  await database?.dispose();
   await redis?.stop();
   rmSync(redisDir, { recursive: true, force: true });
 });

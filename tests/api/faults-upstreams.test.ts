@@ -5,15 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogListErrorResponse } from '@/schemas/error';
 import { WebhookDeliveryLog } from '@/schemas/webhooks';
 import { answerOf } from '../support/faults';
-import {
-  demoValues,
-  eventually,
-  expectError,
-  leadServerEnv,
-  listLeads,
-  nextIp,
-  postJson,
-} from '../support/leads-api';
+import { demoValues, leadServerEnv, listLeads, nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { expectError, postJson } from '../support/http';
 import { FAKE_SANITY_DATASET, FAKE_SANITY_PROJECT } from '../support/msw/sanity';
 import { SAAS_PRELOAD, saasFake, TURNSTILE_PASS } from '../support/msw/saas-fake';
 import { startOpenAiStandin } from '../support/openai-standin';

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorEnvelope } from '@/schemas/error';
-import { ADMIN_TOKEN } from '../support/leads-api';
+import { ADMIN_TOKEN } from '../support/http';
 import { startServer, type RunningServer } from '../support/server';
 import { createTestOrg } from '../support/voice-api';
 

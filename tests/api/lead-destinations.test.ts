@@ -3,15 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeadWebhookEvent } from '@/schemas/leads';
-import {
-  admin,
-  eventually,
-  freshRedisDb,
-  leadServerEnv,
-  listLeads,
-  nextIp,
-  postJson,
-} from '../support/leads-api';
+import { freshRedisDb, leadServerEnv, listLeads, nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { admin, postJson } from '../support/http';
 import { SAAS_PRELOAD, saasFake } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';
 import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoValues, freshRedisDb, leadServerEnv, nextIp, postJson } from '../support/leads-api';
+import { demoValues, freshRedisDb, leadServerEnv, nextIp } from '../support/leads-api';
+import { postJson } from '../support/http';
 import { createClockFile, FIXED_CLOCK_PRELOAD } from '../support/clock-file';
 import { SAAS_PRELOAD, saasFake } from '../support/msw/saas-fake';
 import { startServer, type RunningServer } from '../support/server';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactErrorResponse, LeadErrorResponse } from '@/schemas/error';
-import { postJson } from '../support/leads-api';
+import { postJson } from '../support/http';
 import { startServer, type RunningServer } from '../support/server';
 
 // Random JSON bodies and field values: never a 5xx (except invalid JSON on contact), always

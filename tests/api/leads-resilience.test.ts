@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_TOKEN,
-  demoValues,
-  eventually,
-  expectError,
-  freshRedisDb,
-  leadServerEnv,
-  listLeads,
-  nextIp,
-  postJson,
-} from '../support/leads-api';
+import { demoValues, freshRedisDb, leadServerEnv, listLeads, nextIp } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, expectError, postJson } from '../support/http';
 import { SAAS_PRELOAD, saasFake } from '../support/msw/saas-fake';
 import { freePort, ownRedis } from '../support/own-redis';
 import { startServer, type RunningServer } from '../support/server';

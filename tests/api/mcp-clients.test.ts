@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallDetail } from '@/schemas/calls';
-import { expectError } from '../support/leads-api';
+import { expectError } from '../support/http';
 import {
   createTestOrg,
   startVoiceServer,

@@ -3,7 +3,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallDetail } from '@/schemas/calls';
-import { expectError } from '../support/leads-api';
+import { expectError } from '../support/http';
 import {
   createTestOrg,
   dispatch,
@@ -56,7 +56,7 @@ async function legacyClient(key: string): Promise<V1Client> {
 const structured = <T>(result: { structuredContent?: unknown }) => result.structuredContent as T;
 
 describe('tools over both protocol revisions', () => {
-  it('lists ten tools with schemas, annotations and descriptions that name their cost', async () => {
+  it('lists eleven tools with schemas, annotations and descriptions that name their cost', async () => {
     const client = await modernClient(a.apiKey);
     const { tools } = await client.listTools();
     await client.close();
@@ -65,6 +65,7 @@ describe('tools over both protocol revisions', () => {
       [
         'create_batch',
         'create_call',
+        'create_top_up_link',
         'generate_speech',
         'get_balance_and_limits',
         'get_batch',
@@ -88,6 +89,34 @@ describe('tools over both protocol revisions', () => {
     expect(byName.create_call!.inputSchema.required).toEqual(
       expect.arrayContaining(['confirm', 'phone_number', 'task']),
     );
+  });
+
+  it('create_top_up_link returns a checkout URL for a person and charges nothing', async () => {
+    const org = await createTestOrg(server.url, 2);
+    const client = await modernClient(org.apiKey);
+    const link = await client.callTool({
+      name: 'create_top_up_link',
+      arguments: { amount_usd: 25, confirm: true },
+    });
+    const unconfirmed = await client.callTool({
+      name: 'create_top_up_link',
+      arguments: { amount_usd: 25 },
+    });
+    const tooSmall = await client.callTool({
+      name: 'create_top_up_link',
+      arguments: { amount_usd: 1, confirm: true },
+    });
+    await client.close();
+    const body = structured<{ checkout_url: string; amount_usd: number; provider: string }>(link);
+    expect(body.amount_usd).toBe(25);
+    expect(body.provider).toBe('sandbox');
+    expect(body.checkout_url).toMatch(/\/billing\/sandbox-checkout\/[0-9a-f-]{36}$/);
+    expect(unconfirmed.isError).toBe(true);
+    expect(tooSmall.isError).toBe(true);
+    expect(JSON.stringify(tooSmall.structuredContent ?? tooSmall.content)).toMatch(/INVALID_BODY/);
+    const wallet = await voice(server.url, org.apiKey, '/v1/billing/ledger');
+    const { entries } = (await wallet.json()) as { entries: { kind: string }[] };
+    expect(entries.map((e) => e.kind)).toEqual(['starting_credit']);
   });
 
   it('places a call once per idempotency key, waits for it with progress, and reads it back (2026-07-28 client)', async () => {
@@ -150,7 +179,7 @@ describe('tools over both protocol revisions', () => {
       task: TASK,
     });
     const client = await legacyClient(a.apiKey);
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(11);
     const progress: number[] = [];
     const waited = await client.callTool(
       { name: 'wait_for_call', arguments: { call_id: callId, timeout_seconds: 30 } },
@@ -177,7 +206,7 @@ describe('tools over both protocol revisions', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(((await response.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(
-      10,
+      11,
     );
   });
 

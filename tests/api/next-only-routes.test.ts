@@ -1,20 +1,12 @@
 // The routes server.ts answers beside Next (/v1/mcp, /v1/calls) served by Next alone, as on a
 // serverless host where server.ts does not run: `next start` over the same build.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../support/databases';
-import { ADMIN_TOKEN } from '../support/leads-api';
+import { freePort } from '../support/free-port';
+import { ADMIN_TOKEN } from '../support/http';
 import { TEST_REDIS_URL } from '../support/redis';
 import { createTestOrg, voice } from '../support/voice-api';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('served by Next alone (a serverless host)', () => {
   let base = '';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db';
 import { hashToken } from '@/lib/oauth/hash-token';
 import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
-import { ADMIN_TOKEN } from '../support/leads-api';
+import { ADMIN_TOKEN } from '../support/http';
 import {
   authorize,
   exchangeCode,

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClockFile, FIXED_CLOCK_PRELOAD } from '../support/clock-file';
-import { admin, eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { admin } from '../support/http';
 import {
   createTestOrg,
   orgDetail,

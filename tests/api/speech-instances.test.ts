@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN } from '../support/http';
 import { startServer, type RunningServer } from '../support/server';
 import { openTtsSocket } from '../support/speech-api';
 import { createTestOrg, startVoiceServer, voice, type VoiceServer } from '../support/voice-api';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import { freePort, ownRedis } from '../support/own-redis';
 import { openTtsSocket } from '../support/speech-api';
 import {

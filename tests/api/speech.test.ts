@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, eventually, expectError } from '../support/leads-api';
+import { eventually } from '../support/eventually';
+import { ADMIN_TOKEN, expectError } from '../support/http';
 import { mulawToPcm, openTtsSocket, parseWav, pcmSamples, rms } from '../support/speech-api';
 import {
   createTestOrg,

@@ -1,7 +1,7 @@
 // What reaches PostgreSQL: text it cannot store is a 400 naming the field (one shared schema
 // check, not a failed insert), and a call's request_data is what the caller sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, expectError } from '../support/leads-api';
+import { ADMIN_TOKEN, expectError } from '../support/http';
 import {
   createTestOrg,
   dispatch,

@@ -1,29 +1,26 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMulaw } from '@/lib/conversation/mulaw';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { eventually } from '../support/leads-api';
+import { eventually } from '../support/eventually';
 import {
   CalleeStream,
   fakeRecords,
-  parseTwiml,
   setFakeMode,
   signedCallback,
   TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  VOICE_PRELOAD,
-  type FakeRecord,
+  dialledCall,
+  hangUpsOf,
 } from '../support/twilio-line';
+import { startCarrierServer } from '../support/carrier-server';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import {
   createTestOrg,
   dispatch,
   getCall,
-  startVoiceServer,
   TASK,
   waitForEnd,
   type TestOrg,
@@ -39,32 +36,10 @@ let engine: SpeechEngine;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  server = await startVoiceServer({
-    preload: [VOICE_PRELOAD],
-    env: {
-      PORT: String(port),
-      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-      TWILIO_ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN,
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: 'https://twilio.test',
-      STT_UPSTREAM_URL: 'http://stt.test/v1',
-      STT_UPSTREAM_MODEL: 'whisper-1',
-      AGENT_LLM_BASE_URL: 'http://llm.test/v1',
-      AGENT_LLM_MODEL: 'test-model',
-      VOICE_FAKE_DIR: fakeDir,
-      WEBHOOK_ALLOW_IPS: '127.0.0.1',
-    },
+  server = await startCarrierServer({
+    fakeDir,
+    env: { STT_UPSTREAM_MODEL: 'whisper-1', WEBHOOK_ALLOW_IPS: '127.0.0.1' },
   });
   org = await createTestOrg(server.url, 20);
   engine = createSpeechEngine();
@@ -77,14 +52,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const created = (callId: string) =>
-  eventually(() =>
-    fakeRecords(fakeDir).find(
-      (r) => r.service === 'twilio' && r.action === 'create' && r.params?.Twiml?.includes(callId),
-    ),
-  );
-const hangUps = (sid: string) =>
-  fakeRecords(fakeDir).filter((r) => r.action === 'update' && r.sid === sid);
+const hangUps = (sid: string) => hangUpsOf(fakeDir, sid);
 
 /** Resolves once no agent audio has arrived for `quietMs`. */
 const agentDone = (callee: CalleeStream, quietMs = 400) =>
@@ -93,14 +61,7 @@ const agentDone = (callee: CalleeStream, quietMs = 400) =>
     return last && performance.now() - last.at > quietMs ? true : undefined;
   }, 20_000);
 
-async function dialled(callId: string) {
-  const create = (await created(callId)) as FakeRecord & { params: Record<string, string> };
-  return {
-    create,
-    twiml: parseTwiml(create.params.Twiml!),
-    callback: create.params.StatusCallback!,
-  };
-}
+const dialled = (callId: string) => dialledCall(fakeDir, callId);
 
 const status = (url: string, sid: string, callStatus: string, extra: Record<string, string> = {}) =>
   signedCallback(url, {
@@ -274,13 +235,13 @@ describe('a real call through the Twilio adapter', () => {
 
     const first = await CalleeStream.open(twiml.streamUrl);
     first.start(sid, { callId, token: twiml.token });
-    // The first stream is accepted: it stays open while the callee is silent.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(first.closed).toBeNull();
     const replay = await CalleeStream.open(twiml.streamUrl);
     replay.start(sid, { callId, token: twiml.token });
     const refused = await eventually(() => replay.closed ?? undefined);
     expect(refused).toMatchObject({ code: 1008, reason: 'stream token already used' });
+    // The first stream's start was taken (its token is spent), and it stays open while the
+    // callee is silent.
+    expect(first.closed).toBeNull();
     const tampered = await CalleeStream.open(twiml.streamUrl);
     tampered.start(sid, { callId, token: `${twiml.token.slice(0, -2)}xx` });
     expect(await eventually(() => tampered.closed ?? undefined)).toMatchObject({ code: 1008 });

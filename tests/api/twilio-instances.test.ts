@@ -1,24 +1,20 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/leads-api';
+import { startCarrierServer } from '../support/carrier-server';
+import { eventually } from '../support/eventually';
 import {
   CalleeStream,
-  fakeRecords,
-  parseTwiml,
   signedCallback,
   TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  VOICE_PRELOAD,
+  dialledCall,
 } from '../support/twilio-line';
 import {
   createTestOrg,
   dispatch,
   getCall,
   orgDetail,
-  startVoiceServer,
   TASK,
   waitForEnd,
   type TestOrg,
@@ -32,27 +28,8 @@ let second: VoiceServer;
 let org: TestOrg;
 const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const carrierEnv = (port: number) => ({
-  PORT: String(port),
-  PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-  TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: '+15005550006',
-  TWILIO_API_BASE_URL: 'https://twilio.test',
-  STT_UPSTREAM_URL: 'http://stt.test/v1',
-  VOICE_FAKE_DIR: fakeDir,
-});
-
 beforeAll(async () => {
-  first = await startVoiceServer({ preload: [VOICE_PRELOAD], env: carrierEnv(await freePort()) });
+  first = await startCarrierServer({ fakeDir });
   org = await createTestOrg(first.url, 20);
 }, 120_000);
 afterAll(async () => {
@@ -67,10 +44,7 @@ describe('a real call whose instance dies mid-conversation', () => {
       task: TASK,
       first_sentence: 'Hello, this is Ava.',
     });
-    const create = await eventually(() =>
-      fakeRecords(fakeDir).find((r) => r.action === 'create' && r.params?.Twiml?.includes(callId)),
-    );
-    const twiml = parseTwiml(create.params!.Twiml!);
+    const { create, twiml } = await dialledCall(fakeDir, callId);
     const callee = await CalleeStream.open(twiml.streamUrl);
     callee.start(create.sid!, { callId, token: twiml.token });
     await eventually(() => (callee.media.length > 10 ? true : undefined), 20_000);
@@ -78,11 +52,7 @@ describe('a real call whose instance dies mid-conversation', () => {
     // The stream's instance is gone at once, without finishing anything.
     await first.kill();
     expect(callee.closed ?? (await eventually(() => callee.closed ?? undefined))).toBeTruthy();
-    second = await startVoiceServer({
-      shareWith: first,
-      preload: [VOICE_PRELOAD],
-      env: carrierEnv(await freePort()),
-    });
+    second = await startCarrierServer({ fakeDir, shareWith: first });
     expect((await getCall(second.url, org.apiKey, callId)).queue_status).toBe('started');
 
     const callback = `${second.url}/v1/telephony/twilio/status?call_id=${callId}`;

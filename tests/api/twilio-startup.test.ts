@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runServerExpectingExit } from '../support/server';
-import { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } from '../support/twilio-line';
+import { TWILIO_ACCOUNT_ENV as twilio } from '../support/carrier-server';
 
 // Start-up refuses a Twilio account it could not use, naming what to set.
-const twilio = {
-  TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  TWILIO_FROM_NUMBER: '+15005550006',
-};
 
 describe('starting with a Twilio account', () => {
   it('stops without a public URL Twilio can reach, or without a recognizer', async () => {

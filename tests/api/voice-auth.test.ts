@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, expectError } from '../support/leads-api';
+import { ADMIN_TOKEN, expectError } from '../support/http';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import {
   createTestOrg,

@@ -2,7 +2,7 @@ import wavefile from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine } from '@/lib/speech';
 import { VoiceListResponse, VoiceObject } from '@/schemas/voices';
-import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
+import { admin, ADMIN_TOKEN, expectError } from '../support/http';
 import {
   createTestOrg,
   startVoiceServer,

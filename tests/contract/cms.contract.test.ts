@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../support/msw/msw-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsError, EmbeddedCms, SanityCms, type Cms } from '@/lib/cms';
 import {
@@ -62,7 +62,7 @@ const table: [string, string, Record<string, unknown>][] = [
 ];
 
 const fake: SanityFake = { documents, requests: [] };
-const msw = setupServer(...sanityHandlers(fake));
+const msw = mswServer(...sanityHandlers(fake));
 let embedded: Cms;
 let sanity: Cms;
 

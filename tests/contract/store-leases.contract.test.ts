@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '@/lib/runtime/clock';
 import { acquireSpeechSlot, countSpeechSlots } from '@/lib/speech-limits';
 import {
@@ -12,22 +11,13 @@ import {
 } from '@/lib/store';
 import { createTcpDriver } from '@/lib/store/tcp-driver';
 import { createUpstashDriver } from '@/lib/store/upstash-driver';
-import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashHandlers } from '../support/msw/upstash';
-import { deletePrefix, redisClient, TEST_REDIS_URL, testPrefix } from '../support/redis';
+import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashStandIn } from '../support/msw/upstash';
+import { TEST_REDIS_URL, testPrefix } from '../support/redis';
 
 // Leases (concurrency slots) behave the same on every adapter. Time is the store's own clock:
 // the embedded store's is moved by the test; Redis's (TIME) cannot be, so there the test ages
 // the stored expiries instead (every lease's score moves back by the same amount), never sleeps.
-const redis = redisClient();
-const msw = setupServer(...upstashHandlers(redis));
-const prefixes: string[] = [];
-
-beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
-afterAll(async () => {
-  msw.close();
-  for (const prefix of prefixes) await deletePrefix(redis, prefix);
-  redis.disconnect();
-});
+const { redis, prefixes } = upstashStandIn();
 
 function tcpStore(prefix: string): Store {
   return new RedisStore('tcp', 'test', createTcpDriver(TEST_REDIS_URL), prefix);

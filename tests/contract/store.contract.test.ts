@@ -1,21 +1,11 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedStore, RedisStore, StoreTypeError, type Store } from '@/lib/store';
 import { createTcpDriver } from '@/lib/store/tcp-driver';
 import { createUpstashDriver } from '@/lib/store/upstash-driver';
-import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashHandlers } from '../support/msw/upstash';
-import { deletePrefix, redisClient, testPrefix } from '../support/redis';
+import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashStandIn } from '../support/msw/upstash';
+import { testPrefix } from '../support/redis';
 
-const redis = redisClient();
-const msw = setupServer(...upstashHandlers(redis));
-const prefixes: string[] = [];
-
-beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
-afterAll(async () => {
-  msw.close();
-  for (const prefix of prefixes) await deletePrefix(redis, prefix);
-  redis.disconnect();
-});
+const { prefixes } = upstashStandIn();
 
 /** One contract, three adapters; the Redis-backed ones talk to a real redis-server. */
 const adapters: [string, () => Store][] = [

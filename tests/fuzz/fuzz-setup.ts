@@ -1,7 +1,7 @@
 // What the fuzzer needs before it starts: an org with credit past the $5 unlock (so speech runs
 // at 5 slots, not 1), a completed recorded call, a batch, a shared generation and an OAuth
 // client — real ids for the generated requests to hit, besides the random ones that miss.
-import { ADMIN_TOKEN } from '../support/leads-api';
+import { ADMIN_TOKEN } from '../support/http';
 import { createTestOrg, dispatch, voice, waitForEnd } from '../support/voice-api';
 import examples from './examples.json';
 import type { FuzzContext } from './request-cases';

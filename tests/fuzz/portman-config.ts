@@ -33,6 +33,7 @@ const EXPECTED: Record<string, number> = {
   'GET::/authorization/authorize': 303, // to the consent page
   'POST::/authorization/token': 400, // no code was issued: invalid_grant
   'POST::/v1/agent/onboarding/poll': 400, // no onboarding has the invented device_code: INVALID_DEVICE_CODE
+  'POST::/v1/billing/stripe/webhook': 400, // nothing Stripe signed (and the sandbox takes no event)
 };
 
 /**
@@ -145,6 +146,7 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
       response_format: 'mp3',
       speed: 1,
     }),
+    body('POST::/v1/billing/top-ups', { amount_usd: 25 }),
     body('POST::/v1/speak', { text, voice_id: 'ava', output_format: 'pcm_16000' }),
     body('POST::/v1/audio/shares', {
       text,

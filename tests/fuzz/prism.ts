@@ -2,7 +2,7 @@
 // request, validates request and response against the document, and reports what it found in the
 // `sl-violations` response header (errors are not turned into answers of its own: --errors false).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port';
 import { join } from 'node:path';
 
 export interface RunningPrism {
@@ -11,17 +11,6 @@ export interface RunningPrism {
   /** False once the process has exited (it should live until stop()). */
   alive(): boolean;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startPrism(documentFile: string, upstream: string): Promise<RunningPrism> {

@@ -3,7 +3,6 @@ import { ScriptedAgent, type AgentBrain } from '@/lib/agent';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallDeps, CallSettings } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import type { Clock } from '@/lib/runtime/clock';
 import type { SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore, type Store } from '@/lib/store';
 import { SandboxCallProvider } from '@/lib/telephony';
@@ -13,31 +12,18 @@ import {
   type WebhookResult,
   type WebhookSender,
 } from '@/lib/webhooks';
+import { virtualClock, type VirtualClock } from './virtual-clock';
 
 /** The clock of the simulated line: it moves only when the test moves it. */
-export interface ControlledClock extends Clock {
-  set(ms: number): void;
-  advance(ms: number): void;
-}
+export type ControlledClock = VirtualClock;
 
 /**
- * A clock the test moves by hand. `sleep` (used by an idempotency twin polling for its holder)
- * yields to the event loop in real time, at most 5 ms, without moving the line's clock, so a
- * twin waits for the real database work of its holder.
+ * The line's clock, moved by hand. `sleep` (used by an idempotency twin polling for its holder)
+ * yields to the event loop in real time without moving the line's clock, so a twin waits for
+ * the real database work of its holder.
  */
-export function controlledClock(start = Date.parse('2026-11-05T09:00:00Z')): ControlledClock {
-  let now = start;
-  return {
-    now: () => now,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
-    set: (ms) => {
-      now = ms;
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
+export const controlledClock = (start = Date.parse('2026-11-05T09:00:00Z')): ControlledClock =>
+  virtualClock(start, { sleep: 'yield' });
 
 /** What the fake receiver answers: 2xx, an HTTP error status, or no answer at all. */
 export type ReceiverAnswer = { status: number } | { error: string };

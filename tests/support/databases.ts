@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '@/lib/db';
+import { afterAll, beforeAll } from 'vitest';
+import { createPgliteDatabase, createPostgresDatabase, type Database, type Db } from '@/lib/db';
 
 /** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
 export const TEST_DATABASE_URL =
@@ -55,3 +56,19 @@ export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[]
     },
   },
 ];
+
+/**
+ * Opens `adapter`'s database for the enclosing describe block (closed after it) and hands it
+ * to `ready`, which makes what the block's tests use of it.
+ */
+export function openForSuite(
+  adapter: { open(): Promise<TestDatabase> },
+  ready: (db: Db) => void,
+): void {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await adapter.open();
+    ready(await handle.database.ready());
+  }, 30_000);
+  afterAll(() => handle?.dispose());
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { freshPostgresUrl } from './databases';
-import { ADMIN_TOKEN } from './leads-api';
+import { ADMIN_TOKEN } from './http';
 import { deletePrefix, redisClient, TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
 

@@ -1,25 +1,14 @@
 import type { BotCheck, BotCheckVerdict } from '@/lib/botcheck';
 import { EmbeddedCms } from '@/lib/cms';
 import type { Crm, CrmContact } from '@/lib/crm';
-import type { Clock, LeadDeps } from '@/lib/leads/types';
+import type { LeadDeps } from '@/lib/leads/types';
 import { EmbeddedStore, type Store } from '@/lib/store';
 import type { WebhookDelivery, WebhookSender } from '@/lib/webhooks';
+import { virtualClock } from './virtual-clock';
 
 /** A clock the test moves by hand; sleeping advances it instantly. */
-export function fakeClock(
-  start = Date.parse('2026-11-02T10:00:00Z'),
-): Clock & { advance(ms: number): void } {
-  let now = start;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
+export const fakeClock = (start = Date.parse('2026-11-02T10:00:00Z')) =>
+  virtualClock(start, { sleep: 'advance' });
 
 /** A CRM that records what it receives and fails while `failing` is set. */
 export function recordingCrm(): Crm & { calls: CrmContact[]; failing: boolean } {

@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
-import { expect } from 'vitest';
-import { ApiErrorEnvelope } from '@/schemas/error';
 import { TEST_REDIS_URL } from './redis';
+import { admin, ADMIN_TOKEN } from './http';
 
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+// Moved to modules named for what they are; kept here for suites written against this one.
+export { eventually } from './eventually';
+export { admin, ADMIN_TOKEN, expectError, postJson } from './http';
 
 /** A Redis logical database of its own (the app's keys carry no test prefix), emptied first. */
 export async function freshRedisDb(db: number): Promise<string> {
@@ -31,60 +32,6 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-export function postJson(
-  base: string,
-  path: string,
-  body: unknown,
-  options: { ip?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  return fetch(base + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
-      ...options.headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-export async function admin(base: string, path: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(base + path, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${ADMIN_TOKEN}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  });
-  expect(response.status).toBe(200);
-  return response.json();
-}
-
-export async function expectError(response: Response, status: number, code: string, strict = true) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
-  const envelope = (strict ? ApiErrorEnvelope.strict() : ApiErrorEnvelope).parse(body);
-  expect(envelope.error.code).toBe(code);
-  expect(envelope.error.status).toBe(status);
-  return { envelope, body };
-}
-
-/** Polls until `check` returns a value other than undefined (after() work finishes later). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 export interface ListedLead {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ClockFile } from './clock-file';
 import type { Instances } from './instances';
-import { ADMIN_TOKEN } from './leads-api';
+import { ADMIN_TOKEN } from './http';
 import { redisClient } from './redis';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

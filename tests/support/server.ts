@@ -6,6 +6,8 @@ import { seedPglite } from './pglite-template';
 
 export interface RunningServer {
   url: string;
+  /** The server process (benchmarks read its memory from /proc). */
+  pid: number;
   dataDir: string;
   logs(): string;
   /** SIGTERM, then wait for the process to exit; resolves with its exit code. */
@@ -68,6 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     url,
+    pid: child.pid!,
     dataDir,
     logs: () => output,
     stop: async () => {

@@ -2,7 +2,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, renameSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClockFile, FIXED_CLOCK_PRELOAD } from './clock-file';
-import { ADMIN_TOKEN } from './leads-api';
+import { ADMIN_TOKEN } from './http';
 import { startServer, type RunningServer } from './server';
 
 /** A lead form only the e2e dataset has: a scheduler embed with a URL and prefill fields. */

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import type { SpeechEngine } from '@/lib/speech';
 import { mulawFrames } from '@/lib/conversation/mulaw';
 import type { VoiceFakeMode } from './msw/voice-upstreams-preload';
+import { eventually } from './eventually';
 
 export const VOICE_PRELOAD = './tests/support/msw/voice-upstreams-preload.ts';
 export const TWILIO_AUTH_TOKEN = 'test-auth-token-0123456789abcdef';
@@ -236,3 +237,25 @@ export class CalleeStream {
     this.socket.close();
   }
 }
+
+/** The stand-in's record of our REST request dialling `callId`, with its TwiML read back. */
+export async function dialledCall(fakeDir: string, callId: string) {
+  const create = await eventually(() =>
+    fakeRecords(fakeDir).find(
+      (r) => r.service === 'twilio' && r.action === 'create' && r.params?.Twiml?.includes(callId),
+    ),
+  );
+  const params = create.params!;
+  return {
+    create,
+    sid: create.sid!,
+    twiml: parseTwiml(params.Twiml!),
+    callback: params.StatusCallback!,
+  };
+}
+
+/** The hang-ups (REST updates of the call) the stand-in received for a carrier call SID. */
+export const hangUpsOf = (fakeDir: string, sid: string) =>
+  fakeRecords(fakeDir).filter(
+    (r) => r.service === 'twilio' && r.action === 'update' && r.sid === sid,
+  );

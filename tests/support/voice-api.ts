@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { CallDetail, type CallDetailBody } from '@/schemas/calls';
 import { freshPostgresUrl } from './databases';
 import { randomBytes } from 'node:crypto';
-import { ADMIN_TOKEN, admin, eventually } from './leads-api';
+import { eventually } from './eventually';
+import { ADMIN_TOKEN, admin } from './http';
 import { TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
 

@@ -9,11 +9,11 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId, balanceMicros } = await requireApiKey(request);
+    const { orgId, balanceMicros, owedMicros } = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');
     const { body: response, replayed } = await dispatchCall(await getCallDeps(), {
       orgId,
-      balanceMicros,
+      wallet: { balanceMicros, owedMicros },
       body,
       idempotencyKey: request.headers.get('idempotency-key'),
       origin: publicOrigin('voice', request),

@@ -23,20 +23,44 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The provider's state of a call between steps, kept on the call row. */
-export interface LineState {
-  /** carrier: a real call, advanced by the carrier's callbacks and its media stream. */
-  phase: 'failing' | 'talking' | 'ending' | 'carrier';
+/** Who or what ended a call (the API's `call_ended_by`). */
+export type CallEndedBy = 'ASSISTANT' | 'USER' | 'API' | 'MAX_DURATION' | 'SYSTEM';
+
+/** The sandbox line between steps: the stepper plays it line by line. */
+export interface SandboxLineState {
+  line: 'sandbox';
+  phase: 'failing' | 'talking' | 'ending';
   /** Next transcript position. */
   seq: number;
   errorMessage?: string;
   greeting?: string;
   endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
-  /** The furthest carrier status applied (a late `ringing` never undoes `in-progress`). */
-  carrierStatus?: string;
   /** Consecutive failed attempts at the current step. */
   failures?: number;
 }
+
+/** Why we asked the carrier to hang up, for its final callback to end the call with. */
+export interface PendingEnding {
+  endedBy: CallEndedBy;
+  errorMessage?: string;
+  /** When we asked (epoch ms): the final callback is awaited for a bounded time after it. */
+  requestedAt: number;
+}
+
+/** A real call: advanced by the carrier's callbacks and its media stream. */
+export interface CarrierLineState {
+  line: 'carrier';
+  /** The furthest carrier status applied (a late `ringing` never undoes `in-progress`). */
+  carrierStatus?: string;
+  pendingEnding?: PendingEnding;
+  /** How long our media stream ran (ms), once it ended: the charge if the carrier goes quiet. */
+  streamMs?: number;
+  /** Consecutive failed attempts at the overdue step. */
+  failures?: number;
+}
+
+/** The line's state of a call between events, kept on the call row. */
+export type LineState = SandboxLineState | CarrierLineState;
 
 export const queueStatuses = ['queued', 'started', 'complete', 'call_error'] as const;
 export type QueueStatus = (typeof queueStatuses)[number];

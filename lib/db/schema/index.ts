@@ -9,3 +9,4 @@ export * from './auth';
 export * from './members';
 export * from './audit';
 export * from './onboarding';
+export * from './payments';

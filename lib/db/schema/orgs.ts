@@ -24,6 +24,13 @@ export const organizations = pgTable(
     /** Cumulative deposits (never lowered by spending); the starting credit is kept apart. */
     depositsMicros: micros('deposits_micros').notNull().default(0),
     startingCreditMicros: micros('starting_credit_micros').notNull().default(0),
+    /**
+     * What a refund or lost dispute could not take from the balance: while above 0, new calls and
+     * speech are refused (402 WALLET_IN_DEBT) until a top-up covers it.
+     */
+    owedMicros: micros('owed_micros').notNull().default(0),
+    /** The org's Stripe customer, created on its first top-up through Stripe and kept. */
+    stripeCustomerId: text('stripe_customer_id'),
     limitConcurrency: integer('limit_concurrency'),
     limitInstantClones: integer('limit_instant_clones'),
     limitLiveClones: integer('limit_live_clones'),
@@ -34,6 +41,7 @@ export const organizations = pgTable(
   (t) => [
     check('organizations_balance_nonnegative', sql`${t.balanceMicros} >= 0`),
     check('organizations_deposits_nonnegative', sql`${t.depositsMicros} >= 0`),
+    check('organizations_owed_nonnegative', sql`${t.owedMicros} >= 0`),
   ],
 );
 
@@ -78,6 +86,11 @@ export const ledgerKinds = [
   'call_charge',
   'speech_charge',
   'refund',
+  // A Stripe refund or dispute of a deposit taken back, a won dispute given back, a debt repaid.
+  'payment_refund',
+  'dispute',
+  'dispute_won',
+  'debt_repayment',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -94,6 +107,10 @@ export const walletLedger = pgTable(
     balanceAfterMicros: micros('balance_after_micros').notNull(),
     /** What the change is for (a call id for a charge); a kind+reference pair is applied once. */
     reference: text('reference'),
+    /** The change of what the org owes (a reversal the balance could not cover; its repayment). */
+    owedChangeMicros: micros('owed_change_micros'),
+    /** The API key whose request caused the change, when one did (a top-up started with a key). */
+    keyId: text('key_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
@@ -103,7 +120,7 @@ export const walletLedger = pgTable(
       .where(sql`${t.reference} IS NOT NULL`),
     check(
       'wallet_ledger_kind',
-      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'speech_charge', 'refund')`,
+      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'speech_charge', 'refund', 'payment_refund', 'dispute', 'dispute_won', 'debt_repayment')`,
     ),
     check('wallet_ledger_balance_nonnegative', sql`${t.balanceAfterMicros} >= 0`),
   ],

@@ -1,7 +1,9 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
+import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { shareSpeech } from '@/lib/tts/share-speech';
 import { CallStopResponse } from '@/schemas/calls';
 import {
@@ -9,6 +11,8 @@ import {
   CreateBatchOutput,
   CreateCallInput,
   CreateCallOutput,
+  CreateTopUpLinkInput,
+  CreateTopUpLinkOutput,
   GenerateSpeechInput,
   GenerateSpeechOutput,
   StopCallInput,
@@ -16,6 +20,7 @@ import {
 import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
+import { asSent } from '../as-sent';
 
 const scopeChallenge = requireScopes('mcp:write');
 
@@ -29,7 +34,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Place a phone call',
       description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
-      inputSchema: cachedJsonSchema(CreateCallInput),
+      inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
         readOnlyHint: false,
@@ -120,5 +125,32 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
         ...(await shareSpeech(ctx.speech, ctx.orgId, input, ctx.origin)),
         characters: input.text.length,
       })),
+  );
+
+  server.registerTool(
+    'create_top_up_link',
+    {
+      title: 'Create a top-up link',
+      description:
+        'Returns checkout_url where a person pays amount_usd into the wallet (credited once paid). Never charges a saved card. Requires confirm=true.',
+      inputSchema: cachedJsonSchema(CreateTopUpLinkInput),
+      outputSchema: cachedJsonSchema(CreateTopUpLinkOutput),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      scopeChallenge,
+    },
+    ({ amount_usd }) =>
+      runTool('create_top_up_link', async () =>
+        startTopUp(await getBillingDeps(), {
+          orgId: ctx.orgId,
+          amountCents: Math.round(amount_usd * 100),
+          keyId: null,
+          origin: ctx.origin,
+        }),
+      ),
   );
 }

@@ -3,14 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentBrain } from '@/lib/agent';
 import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { finishCall } from '@/lib/calls/finish-call';
+import { endLockedCall } from '@/lib/calls/lifecycle';
 import { getTranscripts } from '@/lib/calls/get-call';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { listCalls } from '@/lib/calls/list-calls';
-import { playCallStep } from '@/lib/calls/play-call-step';
+import { playCallStep } from '@/lib/calls/lifecycle';
 import { renderCall } from '@/lib/calls/render-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
 import { createPostgresDatabase, schema, type Db } from '@/lib/db';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
@@ -19,7 +19,8 @@ import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
 import { createSpeechEngine, wavDurationSeconds, type SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore } from '@/lib/store';
 import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, freshPostgresUrl, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, freshPostgresUrl, openForSuite } from '../../support/databases';
+import { allowConsoleError } from '../../support/console-guard';
 
 // The call service on a real database (PGlite and the real Postgres server), the real speech
 // engine, the sandbox line and the scripted agent, driven by a clock the test moves.
@@ -37,16 +38,12 @@ beforeAll(() => {
 afterAll(() => speech.close());
 
 describe.each(databaseAdapters)('calls on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     deps = testCallDeps(db, speech);
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
   // Each test plays only its own calls: whatever one leaves running is ended before the next.
   afterEach(async () => {
@@ -334,6 +331,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('drops the writes of a step whose lease another worker took over', async () => {
+    allowConsoleError(/step failed \(1\/3\): Failed query: insert into \"transcripts\"/);
     const orgId = await newOrg();
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK, record: true });
 
@@ -478,6 +476,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('ends a call whose step keeps failing with a clear error, never leaving it started', async () => {
+    allowConsoleError(/step failed \(\d\/3\): the agent brain is down/);
     const orgId = await newOrg();
     const broken: AgentBrain = {
       kind: 'scripted',
@@ -539,7 +538,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     expect(detail.price).toBe(0.05);
   });
 
-  it('charges a call once however often finishCall runs, concurrently or again later', async () => {
+  it('charges a call once however often endLockedCall runs, concurrently or again later', async () => {
     const orgId = await newOrg(1_000_000);
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });
     await db
@@ -550,7 +549,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     const now = new Date(deps.clock.now());
     const finish = () =>
       db.transaction((tx) =>
-        finishCall(tx, deps, row, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, now),
+        endLockedCall(tx, deps, row, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, now),
       );
     const results = await Promise.all([finish(), finish(), finish()]);
     expect(results.filter(Boolean)).toHaveLength(1);

@@ -1,49 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCarrierStatus } from '@/lib/calls/apply-carrier-status';
-import { dispatchCall } from '@/lib/calls/dispatch-call';
+import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
+import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
+import { allowConsoleError } from '../../support/console-guard';
 
 // The durable dispatch handing calls to a carrier (a recording stand-in for the port) on a real
 // database: dialling under the claim, refusals, callbacks in any order, and the safety net.
-
-/** A carrier port that records what it is asked and fails when told to. */
-function recordingCarrier() {
-  const placed: PlaceCallRequest[] = [];
-  const hungUp: string[] = [];
-  const state = { refuse: false };
-  const line: CarrierLine & { placed: typeof placed; hungUp: typeof hungUp; state: typeof state } =
-    {
-      kind: 'twilio',
-      sandbox: false,
-      description: 'recording carrier',
-      endpointUrl: 'https://carrier.test',
-      defaultFrom: '+15005550006',
-      publicApiUrl: 'https://api.test',
-      placed,
-      hungUp,
-      state,
-      placeCall: (request) => {
-        if (state.refuse) return Promise.reject(new Error('21215: geo permission missing'));
-        placed.push(request);
-        return Promise.resolve({ carrierCallSid: `CA${placed.length}` });
-      },
-      hangUp: (sid) => {
-        hungUp.push(sid);
-        return Promise.resolve();
-      },
-      validSignature: () => true,
-    };
-  return line;
-}
 
 let speech: SpeechEngine;
 beforeAll(() => {
@@ -52,33 +21,17 @@ beforeAll(() => {
 afterAll(() => speech.close());
 
 describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
   let carrier: ReturnType<typeof recordingCarrier>;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     carrier = recordingCarrier();
     deps = { ...testCallDeps(db, speech), provider: carrier };
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
-  const newCall = async (body: Record<string, unknown> = {}) => {
-    const { orgId } = await createOrg(
-      db,
-      { name: 'Carrier', startingCreditMicros: 10_000_000 },
-      new Date(deps.clock.now()),
-    );
-    const result = await dispatchCall(deps, {
-      orgId,
-      body: { phone_number: '+14155550123', task: 'Confirm Tuesday.', max_duration: 3, ...body },
-      idempotencyKey: null,
-      origin: 'https://api.test',
-    });
-    return result.body.call_id;
-  };
+  const newCall = async (body: Record<string, unknown> = {}) =>
+    (await dispatchTestCall(deps, body)).callId;
   const row = async (id: string): Promise<CallRow> =>
     (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
 
@@ -87,7 +40,7 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
     await runDueWork(deps);
     const call = await row(callId);
     expect(call).toMatchObject({ queueStatus: 'started', provider: 'twilio', sandbox: false });
-    expect(call.lineState).toMatchObject({ phase: 'carrier' });
+    expect(call.lineState).toMatchObject({ line: 'carrier' });
     const request = carrier.placed.find((p) => p.callId === callId)!;
     expect(request).toMatchObject({ to: '+14155550123', from: '+15005550006', timeLimitS: 180 });
     expect(call.carrierCallSid).toBe(`CA${carrier.placed.indexOf(request) + 1}`);
@@ -105,6 +58,7 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
   });
 
   it('ends a call the carrier refuses as call_error, free of charge', async () => {
+    allowConsoleError(/the carrier refused the call: 21215/);
     carrier.state.refuse = true;
     const callId = await newCall();
     await runDueWork(deps);

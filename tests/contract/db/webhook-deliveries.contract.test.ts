@@ -6,12 +6,12 @@ import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
 import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { schema, type Db } from '@/lib/db';
 import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // Post-call webhook deliveries on a real database: queued when a call ends, retried with backoff,
 // given up on 410 or after a day, resent on request. The sender port is a recording double.
@@ -28,16 +28,12 @@ beforeAll(() => {
 afterAll(() => speech.close());
 
 describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
   let deps: TestCallDeps;
-
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
+  openForSuite(adapter, (opened) => {
+    db = opened;
     deps = testCallDeps(db, speech);
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  });
 
   // Each test sees only its own deliveries: whatever one leaves due is settled before the next.
   afterEach(async () => {

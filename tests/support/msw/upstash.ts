@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 import { http, HttpResponse } from 'msw';
+import { afterAll, beforeAll } from 'vitest';
+import { deletePrefix, redisClient } from '../redis';
+import { mswServer } from './msw-server';
 
 export const FAKE_UPSTASH_URL = 'https://fake-upstash.test';
 export const FAKE_UPSTASH_TOKEN = 'fake-upstash-token';
@@ -50,4 +53,21 @@ export function upstashHandlers(redis: Redis) {
       return HttpResponse.json(reply, { status: reply.error ? 400 : 200 });
     }),
   ];
+}
+
+/**
+ * The real redis-server behind msw's Upstash REST stand-in, for one test file: listening from
+ * its start, and at its end closed, with the key prefixes a test pushed to `prefixes` deleted.
+ */
+export function upstashStandIn() {
+  const redis = redisClient();
+  const msw = mswServer(...upstashHandlers(redis));
+  const prefixes: string[] = [];
+  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+  afterAll(async () => {
+    msw.close();
+    for (const prefix of prefixes) await deletePrefix(redis, prefix);
+    redis.disconnect();
+  });
+  return { redis, prefixes };
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAgent, type AgentContext } from '@/lib/agent';
 
@@ -23,7 +23,7 @@ const completion = (content: string | null) => ({
   choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
 });
 
-const server = setupServer(
+const server = mswServer(
   http.post(`${BASE_URL}/chat/completions`, async ({ request }) => {
     received.push({
       body: (await request.json()) as ChatRequest,
@@ -140,6 +140,22 @@ describe('LlmAgent', () => {
       }),
     );
     expect(received[0]?.body.messages[0]?.content).toMatch(/voicemail/i);
+  });
+
+  it('lets the model write the whole voicemail message, streamed or not (no fixed first_sentence)', async () => {
+    reply = completion('Hi, this is Ada from Acme, please call us back. [END]');
+    const onVoicemail = context({ answeredBy: 'voicemail' });
+    await expect(agent.nextLine(onVoicemail)).resolves.toEqual({
+      text: 'Hi, this is Ada from Acme, please call us back.',
+      end: true,
+    });
+    expect(received).toHaveLength(1);
+    // A person answered: first_sentence is said as written, with no request.
+    await expect(agent.nextLine(context())).resolves.toEqual({
+      text: 'Hi, this is Ada from Acme.',
+      end: false,
+    });
+    expect(received).toHaveLength(1);
   });
 
   it('summarizes a call with one more request that asks for a summary', async () => {

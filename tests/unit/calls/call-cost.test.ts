@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callCostMicros } from '@/lib/calls/finish-call';
+import { callCostMicros } from '@/lib/calls/lifecycle/end-call';
 
 const PRICE = 90_000;
 

@@ -5,41 +5,7 @@ import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
 import { SentenceCutter } from '@/lib/conversation/sentence-cutter';
 import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
 import { parseInboundFrame } from '@/lib/conversation/twilio-frames';
-import type { Clock } from '@/lib/runtime/clock';
-
-/** A clock that moves only when the test says; sleepers wake in time order. */
-function virtualClock() {
-  let now = 0;
-  let stall = 0;
-  const sleepers: { at: number; wake: () => void }[] = [];
-  const clock: Clock & { advance(ms: number): Promise<void>; stallNextSleep(ms: number): void } = {
-    now: () => now,
-    sleep: (ms) =>
-      new Promise<void>((wake) => {
-        sleepers.push({ at: now + ms + stall, wake });
-        stall = 0;
-      }),
-    /** The next sleeper wakes this much late, as after a busy event loop. */
-    stallNextSleep: (ms) => {
-      stall = ms;
-    },
-    async advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        sleepers.sort((a, b) => a.at - b.at);
-        const next = sleepers[0];
-        if (!next || next.at > end) break;
-        sleepers.shift();
-        now = next.at;
-        next.wake();
-        // Let the woken sender run before the next sleeper.
-        for (let i = 0; i < 5; i++) await Promise.resolve();
-      }
-      now = end;
-    },
-  };
-  return clock;
-}
+import { virtualClock } from '../../support/virtual-clock';
 
 const frame = (amplitude: number) =>
   Int16Array.from({ length: 160 }, (_, i) => Math.round(amplitude * Math.sin(i / 3)));

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LlmAgent,
@@ -29,7 +29,7 @@ const sse = (content: string | null) =>
     ],
   })}\n\n`;
 
-const server = setupServer(
+const server = mswServer(
   http.post(`${BASE_URL}/chat/completions`, async ({ request }) => {
     const body = (await request.json()) as { stream?: boolean };
     if (body.stream) streamed++;

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, HubspotCrm } from '@/lib/crm';
 
@@ -7,7 +7,7 @@ import { CrmError, HubspotCrm } from '@/lib/crm';
 const UPSERT = 'https://api.hubapi.com/crm/v3/objects/contacts/batch/upsert';
 let answer: 'ok' | 'fail' | 'hang' = 'ok';
 const received: unknown[] = [];
-const server = setupServer(
+const server = mswServer(
   http.post(UPSERT, async ({ request }) => {
     received.push(await request.json());
     if (answer === 'hang') await delay('infinite');

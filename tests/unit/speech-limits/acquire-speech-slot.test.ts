@@ -8,10 +8,10 @@ import {
   type SpeechSlot,
 } from '@/lib/speech-limits';
 import { EmbeddedStore, type Store } from '@/lib/store';
-import { manualClock } from './manual-clock';
+import { virtualClock } from '../../support/virtual-clock';
 
 function setup() {
-  const clock = manualClock();
+  const clock = virtualClock(Date.parse('2026-11-02T10:00:00Z'));
   const store = new EmbeddedStore({ now: clock.now });
   return { clock, store, deps: { store, clock } };
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pcmDurationSeconds, UpstreamSpeechEngine } from '@/lib/speech';
 
@@ -17,7 +17,7 @@ function tone(): ArrayBuffer {
   return samples.buffer;
 }
 
-const msw = setupServer(
+const msw = mswServer(
   http.post(`${BASE}/audio/speech`, async ({ request }) => {
     requests.push({
       auth: request.headers.get('authorization'),

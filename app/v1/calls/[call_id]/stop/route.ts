@@ -1,6 +1,6 @@
 // POST /v1/calls/{call_id}/stop — end a queued or started call now (call_ended_by API).
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 // POST /v1/telephony/twilio/status — Twilio's signed call status and machine-detection callbacks.
-import { receiveCarrierCallback } from '@/lib/calls/apply-carrier-status';
+import { receiveCarrierCallback } from '@/lib/calls/lifecycle';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { ApiError, defineRoute } from '@/lib/http';
 import { readLimited } from '@/lib/http/read-limited';

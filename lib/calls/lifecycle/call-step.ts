@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { AgentContext } from '../agent';
-import { schema, type Executor } from '../db';
-import { DEFAULT_CONCURRENT_CALLS } from '../orgs/effective-limits';
-import { ApiError } from '../http/api-error';
-import type { LineTurn } from '../telephony';
-import { carrierOverdue, carrierStart, placeCarrierCall } from './dial-carrier';
-import { finishCall, type CallEnding } from './finish-call';
-import { readAgentContext } from './read-agent-context';
-import { pickVoices, speakLine } from './speak-line';
-import type { CallDeps, CallRow, LineState } from './types';
+import type { AgentContext } from '../../agent';
+import { schema, type Executor } from '../../db';
+import { DEFAULT_CONCURRENT_CALLS } from '../../orgs/effective-limits';
+import { ApiError } from '../../http/api-error';
+import type { LineTurn } from '../../telephony';
+import { readAgentContext } from '../read-agent-context';
+import { pickVoices, speakLine } from '../speak-line';
+import type { CallDeps, CallRow, LineState, SandboxLineState } from '../types';
+import { carrierStart, placeCarrierCall } from './carrier-dial';
+import { endCall, type CallEnding } from './end-call';
+import { lineStateOf } from './line-state';
+import { carrierOverdue } from './overdue';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -34,16 +36,13 @@ async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: 
     ending.queueStatus === 'complete' && context && context.turns.length > 0
       ? await deps.brain.summarize(context).catch(() => null)
       : null;
-  const now = new Date(deps.clock.now());
-  await deps.db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ id: schema.calls.id })
-      .from(schema.calls)
-      .where(and(eq(schema.calls.id, call.id), eq(schema.calls.leaseToken, call.leaseToken!)))
-      .for('update');
-    if (!held) throw new LeaseLost();
-    await finishCall(tx, deps, call, { ...ending, summary }, now);
-  });
+  const ended = await endCall(
+    deps,
+    call.id,
+    { ...ending, summary },
+    { leaseToken: call.leaseToken },
+  );
+  if (ended === 'lease-lost') throw new LeaseLost();
 }
 
 /** queued → started: waits for a free line under the org's cap, then dials. */
@@ -79,12 +78,13 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
                     ? 'voicemail'
                     : 'human',
               lineState: (outcome.kind === 'failed'
-                ? { phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
+                ? { line: 'sandbox', phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
                 : {
+                    line: 'sandbox',
                     phase: 'talking',
                     seq: 0,
                     ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
-                  }) satisfies LineState,
+                  }) satisfies SandboxLineState,
               nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
             };
     const updated = await tx
@@ -105,7 +105,7 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
 }
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
-async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<void> {
+async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Promise<void> {
   const context = await readAgentContext(deps.db, call);
   const { turns } = context;
   if (state.phase === 'ending') {
@@ -130,7 +130,7 @@ async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<vo
       ? 'user'
       : 'assistant';
   let text: string;
-  let endsCall: LineState['endedBy'];
+  let endsCall: SandboxLineState['endedBy'];
   if (speaker === 'assistant') {
     const line = await deps.brain.nextLine(context);
     text = line.text;
@@ -155,7 +155,7 @@ async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<vo
     speaker === 'assistant' ? voices.agent : voices.recipient,
   );
   const now = new Date(deps.clock.now());
-  const next: LineState = {
+  const next: SandboxLineState = {
     ...state,
     seq: state.seq + 1,
     failures: 0,
@@ -190,10 +190,10 @@ async function talk(deps: CallDeps, call: CallRow, state: LineState): Promise<vo
 
 /** Runs the step a claimed call is due for. A lost lease means another worker has it now. */
 export async function playCallStep(deps: CallDeps, call: CallRow): Promise<void> {
-  const state: LineState = call.lineState ?? { phase: 'talking', seq: 0 };
+  const state = lineStateOf(call);
   try {
     if (call.queueStatus === 'queued') return await dial(deps, call);
-    if (state.phase === 'carrier') return await carrierOverdue(deps, call);
+    if (state.line === 'carrier') return await carrierOverdue(deps, call);
     if (state.phase === 'failing') {
       return await end(deps, call, {
         queueStatus: 'call_error',

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { schema } from '../db';
-import { ApiError } from '../http/api-error';
-import { testNumberOutcomes } from '../telephony';
-import { endCarrierCall } from './dial-carrier';
-import type { CallEnding } from './finish-call';
-import { readAgentContext } from './read-agent-context';
-import type { CallDeps, CallRow, LineState } from './types';
+import { schema } from '../../db';
+import { ApiError } from '../../http/api-error';
+import { testNumberOutcomes } from '../../telephony';
+import { readAgentContext } from '../read-agent-context';
+import type { CallDeps, CallRow, CarrierLineState } from '../types';
+import { endCall, type CallEnding } from './end-call';
+import { carrierStateOf } from './line-state';
+import { withLockedCall } from './lock-call';
 
 /** The form fields of Twilio's status and machine-detection callbacks that we read. */
 export const CarrierCallback = z.object({
@@ -74,10 +75,52 @@ async function summarize(deps: CallDeps, call: CallRow): Promise<string | null> 
   return deps.brain.summarize(context).catch(() => null);
 }
 
+/** How a final status ends the call: by our pending reason if we hung up, else as it says. */
+function finalEnding(
+  call: CallRow,
+  callback: CarrierCallback,
+  summary: string | null,
+): CallEnding & { before: Partial<CallRow> } {
+  const state: CarrierLineState = carrierStateOf(call) ?? { line: 'carrier' };
+  const heard = callback.CallStatus === 'completed' ? (callback.CallDuration ?? 0) * 1000 : 0;
+  const pending = state.pendingEnding;
+  const before: Partial<CallRow> = { durationMs: heard, carrierCallSid: callback.CallSid };
+  if (callback.CallStatus !== 'completed' && !pending) {
+    const { answeredBy, ...ending } = failure(callback);
+    return { ...ending, before: { ...before, answeredBy } };
+  }
+  // Connected without a verdict from machine detection: a person, as far as we know.
+  if (heard > 0 && !call.answeredBy) {
+    before.answeredBy = answeredByOf(callback.AnsweredBy ?? 'human');
+  }
+  if (pending?.errorMessage) {
+    return {
+      queueStatus: 'call_error',
+      endedBy: 'SYSTEM',
+      errorMessage: pending.errorMessage,
+      before,
+    };
+  }
+  return { queueStatus: 'complete', endedBy: pending?.endedBy ?? 'USER', summary, before };
+}
+
+/** A final callback for a call already ended (by the overdue step, say): say if we differ. */
+function noteLateCallback(call: CallRow, callback: CarrierCallback): void {
+  if (callback.CallStatus !== 'completed' || callback.CallDuration === undefined) return;
+  const reported = callback.CallDuration * 1000;
+  if (Math.abs(reported - call.durationMs) >= 1000) {
+    console.warn(
+      `call ${call.id}: the carrier's late final status reports ${callback.CallDuration} s; ` +
+        `the call was already ended and charged for ${Math.round(call.durationMs / 1000)} s`,
+    );
+  }
+}
+
 /**
  * Applies one carrier callback, at any instance, in any order, any number of times: a final
- * status ends the call once (finishCall only ends a started call), an earlier status never
- * undoes a later one, and a call that never connected costs nothing.
+ * status ends the call once (endCall only ends a started call), an earlier status never
+ * undoes a later one, and a call that never connected costs nothing. After our hang-up, the
+ * final status ends the call with the reason we noted, charged for the carrier's duration.
  */
 export async function applyCarrierStatus(
   deps: CallDeps,
@@ -86,47 +129,40 @@ export async function applyCarrierStatus(
 ): Promise<'applied' | 'ignored'> {
   const [call] = await deps.db.select().from(schema.calls).where(eq(schema.calls.id, callId));
   if (!call || (call.carrierCallSid && call.carrierCallSid !== callback.CallSid)) return 'ignored';
-  if (call.queueStatus !== 'started') return 'ignored';
-  const state: LineState = call.lineState ?? { phase: 'carrier', seq: 0 };
+  const state = carrierStateOf(call);
+  if (!state) return 'ignored';
+  if (call.queueStatus !== 'started') {
+    noteLateCallback(call, callback);
+    return 'ignored';
+  }
   const status = callback.CallStatus;
 
-  if (status === 'completed') {
-    const heard = (callback.CallDuration ?? 0) * 1000;
-    const summary = heard > 0 && !state.errorMessage ? await summarize(deps, call) : null;
-    const ending: CallEnding = state.errorMessage
-      ? { queueStatus: 'call_error', endedBy: 'SYSTEM', errorMessage: state.errorMessage }
-      : { queueStatus: 'complete', endedBy: state.endedBy ?? 'USER', summary };
-    const ended = await endCarrierCall(deps, callId, ending, {
-      durationMs: heard,
-      carrierCallSid: callback.CallSid,
-      // Connected without a verdict from machine detection: a person, as far as we know.
-      ...(heard > 0 && !call.answeredBy
-        ? { answeredBy: answeredByOf(callback.AnsweredBy ?? 'human') }
-        : {}),
-    });
-    return ended ? 'applied' : 'ignored';
-  }
   if (status && !(status in RANK)) {
-    const { answeredBy, ...ending } = failure(callback);
-    const ended = await endCarrierCall(deps, callId, ending, {
-      durationMs: 0,
-      answeredBy,
-      carrierCallSid: callback.CallSid,
+    // The summary is written before the lock (a model call); the ending is decided under it.
+    const heard =
+      status === 'completed' &&
+      (callback.CallDuration ?? 0) > 0 &&
+      !state.pendingEnding?.errorMessage;
+    const summary = heard ? await summarize(deps, call) : null;
+    const ended = await endCall(deps, callId, (locked) => finalEnding(locked, callback, summary), {
+      reportedByCarrier: true,
     });
-    return ended ? 'applied' : 'ignored';
+    return ended === true ? 'applied' : 'ignored';
   }
 
-  const values: Partial<CallRow> = { carrierCallSid: callback.CallSid };
-  if (status && RANK[status]! > (RANK[state.carrierStatus ?? ''] ?? -1)) {
-    values.lineState = { ...state, carrierStatus: status };
-  }
-  // Only machine detection decides who answered (the live call polls for its verdict).
-  if (callback.AnsweredBy) values.answeredBy = answeredByOf(callback.AnsweredBy);
-  await deps.db
-    .update(schema.calls)
-    .set(values)
-    .where(and(eq(schema.calls.id, callId), eq(schema.calls.queueStatus, 'started')));
-  return 'applied';
+  const applied = await withLockedCall(deps, callId, async (tx, row) => {
+    const current = carrierStateOf(row);
+    if (row.queueStatus !== 'started' || !current) return false;
+    const values: Partial<CallRow> = { carrierCallSid: callback.CallSid };
+    if (status && RANK[status]! > (RANK[current.carrierStatus ?? ''] ?? -1)) {
+      values.lineState = { ...current, carrierStatus: status };
+    }
+    // Only machine detection decides who answered (the live call polls for its verdict).
+    if (callback.AnsweredBy) values.answeredBy = answeredByOf(callback.AnsweredBy);
+    await tx.update(schema.calls).set(values).where(eq(schema.calls.id, callId));
+    return true;
+  });
+  return applied ? 'applied' : 'ignored';
 }
 
 /**

@@ -1,0 +1,21 @@
+// POST /v1/billing/top-ups — start a wallet top-up: returns the checkout URL a person pays at.
+import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { startTopUp } from '@/lib/billing/start-top-up';
+import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/http';
+import { TopUpRequest } from '@/schemas/billing';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  POST: async ({ request }) => {
+    const { orgId, keyId } = await requireApiKey(request);
+    const input = parseBody(TopUpRequest, await readJson(request, 'INVALID_BODY'));
+    const started = await startTopUp(await getBillingDeps(), {
+      orgId,
+      amountCents: Math.round(input.amount_usd * 100),
+      keyId,
+      origin: publicOrigin('voice', request),
+    });
+    return Response.json(started, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+  },
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { schema, type Executor } from '../../db';
+import { spendUpTo } from '../../orgs/spend-up-to';
+import { encodeWav } from '../../speech';
+import type { CallDeps, CallEndedBy, CallRow } from '../types';
+import { TELEPHONY_SAMPLE_RATE } from '../speak-line';
+import { carrierStateOf } from './line-state';
+import { withLockedCall } from './lock-call';
+import { hangUpAtCarrier } from './request-hang-up';
+
+export interface CallEnding {
+  queueStatus: 'complete' | 'call_error';
+  endedBy: CallEndedBy;
+  errorMessage?: string | null;
+  summary?: string | null;
+}
+
+/** Price of a call: every started minute of real audio. */
+export function callCostMicros(durationMs: number, pricePerMinuteMicros: number): number {
+  return Math.ceil(durationMs / 60_000) * pricePerMinuteMicros;
+}
+
+/**
+ * Ends a call under its row lock (see endCall): charges `durationMs` once, turns recorded
+ * segments into one WAV, and queues its post-call webhook. Returns false when the call had
+ * already ended.
+ */
+export async function endLockedCall(
+  tx: Executor,
+  deps: Pick<CallDeps, 'settings'>,
+  call: CallRow,
+  ending: CallEnding,
+  now: Date,
+): Promise<boolean> {
+  const c = schema.calls;
+  const [claimed] = await tx
+    .update(c)
+    .set({
+      queueStatus: ending.queueStatus,
+      endAt: now,
+      callEndedBy: ending.endedBy,
+      errorMessage: ending.errorMessage ?? null,
+      summary: ending.summary ?? null,
+      nextStepAt: null,
+      leaseToken: null,
+      leaseUntil: null,
+    })
+    .where(and(eq(c.id, call.id), inArray(c.queueStatus, ['queued', 'started'])))
+    .returning({ durationMs: c.durationMs });
+  if (!claimed) return false;
+
+  const cost =
+    ending.queueStatus === 'complete'
+      ? callCostMicros(claimed.durationMs, deps.settings.pricePerMinuteMicros)
+      : 0;
+  const charged = await spendUpTo(tx, {
+    orgId: call.orgId,
+    kind: 'call_charge',
+    micros: cost,
+    reference: `call:${call.id}`,
+    now,
+  });
+  await tx.update(c).set({ priceMicros: charged }).where(eq(c.id, call.id));
+
+  if (call.record) {
+    const segments = await tx
+      .select({ data: schema.callAudio.data })
+      .from(schema.callAudio)
+      .where(and(eq(schema.callAudio.callId, call.id), gte(schema.callAudio.seq, 0)))
+      .orderBy(asc(schema.callAudio.seq));
+    if (segments.length > 0) {
+      const wav = encodeWav(Buffer.concat(segments.map((s) => s.data)), TELEPHONY_SAMPLE_RATE);
+      await tx
+        .delete(schema.callAudio)
+        .where(and(eq(schema.callAudio.callId, call.id), gte(schema.callAudio.seq, 0)));
+      await tx
+        .insert(schema.callAudio)
+        .values({ callId: call.id, seq: -1, sampleRate: TELEPHONY_SAMPLE_RATE, data: wav });
+    }
+  }
+
+  if (call.webhook) {
+    await tx.insert(schema.webhookDeliveries).values({
+      id: randomUUID(),
+      orgId: call.orgId,
+      callId: call.id,
+      webhookId: `msg_${call.id}`,
+      url: call.webhook,
+      eventType: 'call.completed',
+      payload: {},
+      status: 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  }
+  return true;
+}
+
+/**
+ * The one way a call ends: under its row lock, only if it is still queued or started (and,
+ * with `leaseToken`, only while that lease stands), writing `before` first (the carrier's
+ * duration, say). A call still live on a carrier is hung up there once ended here, unless the
+ * carrier itself reported the end. Returns whether this call ended it, or 'lease-lost'.
+ */
+export async function endCall(
+  deps: Pick<CallDeps, 'db' | 'clock' | 'settings' | 'provider'>,
+  callId: string,
+  /** Or decided under the lock from the row as it stands then. */
+  ending: CallEnding | ((locked: CallRow) => CallEnding & { before?: Partial<CallRow> }),
+  options: {
+    before?: Partial<CallRow>;
+    leaseToken?: string | null;
+    /** The carrier said the call is over: nothing to hang up. */
+    reportedByCarrier?: boolean;
+  } = {},
+): Promise<boolean | 'lease-lost'> {
+  const now = new Date(deps.clock.now());
+  const outcome = await withLockedCall(deps, callId, async (tx, row) => {
+    if (options.leaseToken !== undefined && row.leaseToken !== options.leaseToken) {
+      return 'lease-lost' as const;
+    }
+    if (row.queueStatus !== 'queued' && row.queueStatus !== 'started') return false;
+    const decided = typeof ending === 'function' ? ending(row) : ending;
+    const { before: decidedBefore, ...chosen } = decided as CallEnding & {
+      before?: Partial<CallRow>;
+    };
+    const before = { ...options.before, ...decidedBefore };
+    if (Object.keys(before).length > 0) {
+      await tx.update(schema.calls).set(before).where(eq(schema.calls.id, callId));
+    }
+    const ended = await endLockedCall(tx, deps, row, chosen, now);
+    const live = ended && !options.reportedByCarrier && carrierStateOf(row) !== null;
+    return ended ? { sid: live ? row.carrierCallSid : null } : false;
+  });
+  if (outcome === null || outcome === false || outcome === 'lease-lost') return outcome ?? false;
+  if (outcome.sid) await hangUpAtCarrier(deps, callId, outcome.sid);
+  return true;
+}

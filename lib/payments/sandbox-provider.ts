@@ -1,0 +1,36 @@
+import { InvalidPaymentSignature, type CheckoutRequest, type PaymentProvider } from './types';
+
+/** The sandbox checkout's page, relative to the site's origin. */
+export const sandboxCheckoutPath = (topUpId: string) => `/billing/sandbox-checkout/${topUpId}`;
+
+/**
+ * No Stripe account: our own clearly labelled checkout page, whose Pay button completes the
+ * top-up through the same crediting code as a Stripe webhook. No money moves.
+ */
+export class SandboxPayments implements PaymentProvider {
+  readonly kind = 'sandbox' as const;
+  readonly description =
+    'sandbox checkout (no money moves: our own page completes top-ups; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for Stripe)';
+
+  async createCustomer(): Promise<null> {
+    return null;
+  }
+
+  async createCheckout(input: CheckoutRequest) {
+    const origin = new URL(input.successUrl).origin;
+    return {
+      sessionId: `sandbox_${input.topUpId}`,
+      url: `${origin}${sandboxCheckoutPath(input.topUpId)}`,
+    };
+  }
+
+  verifyEvent(): never {
+    throw new InvalidPaymentSignature(
+      'Stripe is not configured here (the sandbox checkout is in use), so no Stripe event is accepted.',
+    );
+  }
+
+  async receiptFor(): Promise<null> {
+    return null;
+  }
+}

@@ -1,0 +1,106 @@
+import Stripe from 'stripe';
+import { parseStripeEvent } from './parse-stripe-event';
+import { InvalidPaymentSignature, type CheckoutRequest, type PaymentProvider } from './types';
+
+/** Seconds a signed delivery stays acceptable (Stripe's own default). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** scheme://host:port of a Stripe-compatible stand-in; unset: api.stripe.com. */
+  apiBaseUrl?: string;
+  /** Finds or keeps the id of the one-cent price every top-up is a quantity of. */
+  centPrice: (create: () => Promise<string>) => Promise<string>;
+}
+
+/**
+ * Top-ups through Stripe Checkout. A top-up is N units of a one-cent price (created once), not
+ * inline `price_data`, so any amount in bounds works against Stripe and stand-ins alike.
+ */
+export class StripePayments implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly description: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    const base = settings.apiBaseUrl ? new URL(settings.apiBaseUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+    const mode = settings.secretKey.includes('_live_') ? 'live' : 'test';
+    this.description = `stripe (${mode} mode${base ? `, API at ${base.origin}` : ''}; signed webhooks at /v1/billing/stripe/webhook)`;
+  }
+
+  async createCustomer(input: { orgId: string; name: string }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { name: input.name, metadata: { org_id: input.orgId } },
+      { idempotencyKey: `customer-${input.orgId}` },
+    );
+    return customer.id;
+  }
+
+  async createCheckout(input: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    const price = await this.settings.centPrice(async () => {
+      const product = await this.stripe.products.create({ name: 'Wallet credit (USD)' });
+      const created = await this.stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 1,
+      });
+      return created.id;
+    });
+    const metadata = { top_up_id: input.topUpId, org_id: input.orgId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [{ price, quantity: input.amountCents }],
+        ...(input.customerId ? { customer: input.customerId } : {}),
+        client_reference_id: input.topUpId,
+        metadata,
+        payment_intent_data: { setup_future_usage: 'off_session', metadata },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      },
+      { idempotencyKey: `top-up-${input.topUpId}` },
+    );
+    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  verifyEvent(rawBody: string, signature: string | null, nowMs: number) {
+    if (!signature) throw new InvalidPaymentSignature('The Stripe-Signature header is missing.');
+    let event: unknown;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.settings.webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        nowMs,
+      );
+    } catch (error) {
+      throw new InvalidPaymentSignature((error as Error).message);
+    }
+    return parseStripeEvent(event);
+  }
+
+  async receiptFor(paymentIntentId: string) {
+    // Inside the webhook's answer: short, no retries (Stripe also sends charge.succeeded).
+    const charges = await this.stripe.charges.list(
+      { payment_intent: paymentIntentId, limit: 1 },
+      { timeout: 3_000, maxNetworkRetries: 0 },
+    );
+    const charge = charges.data[0];
+    return charge ? { chargeId: charge.id, receiptUrl: charge.receipt_url ?? null } : null;
+  }
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  applyCarrierStatus,
+  FINAL_CALLBACK_WAIT_MS,
+  mediaStreamEnded,
+  requestHangUp,
+  stopCall,
+} from '@/lib/calls/lifecycle';
+import { runDueWork } from '@/lib/calls/run-due-work';
+import type { CallRow } from '@/lib/calls/types';
+import { schema, type Db } from '@/lib/db';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
+import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
+import { databaseAdapters, openForSuite } from '../../support/databases';
+import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
+
+// The end of a live carrier call on a real database: a stop by the API (or the loop's own
+// hang-up) tells the carrier to hang up and the call is charged once for what the carrier
+// reports, in whatever order the stop and the final callback come; without a final callback,
+// for our own media stream's length after a bounded wait.
+
+const PRICE = TEST_CALL_SETTINGS.pricePerMinuteMicros;
+
+let speech: SpeechEngine;
+beforeAll(() => {
+  speech = createSpeechEngine();
+});
+afterAll(() => speech.close());
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter) => {
+  let db: Db;
+  let deps: TestCallDeps;
+  let carrier: ReturnType<typeof recordingCarrier>;
+  openForSuite(adapter, (opened) => {
+    db = opened;
+    carrier = recordingCarrier();
+    deps = { ...testCallDeps(db, speech), provider: carrier };
+  });
+
+  const row = async (id: string): Promise<CallRow> =>
+    (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
+
+  /** A call dialled at the carrier and answered; returns its id, org and SID. */
+  const liveCall = async (body: Record<string, unknown> = {}) => {
+    const { callId, orgId } = await dispatchTestCall(deps, body);
+    await runDueWork(deps);
+    const sid = (await row(callId)).carrierCallSid!;
+    await applyCarrierStatus(deps, callId, { CallSid: sid, CallStatus: 'in-progress' });
+    return { callId, orgId, sid };
+  };
+  const hangUpsOf = (sid: string) => carrier.hungUp.filter((s) => s === sid).length;
+  const completed = (sid: string, seconds: number) =>
+    ({ CallSid: sid, CallStatus: 'completed', CallDuration: seconds }) as const;
+
+  it('hangs up at the carrier on stop and charges the final callback’s duration once', async () => {
+    const { callId, orgId, sid } = await liveCall();
+    await stopCall(deps, orgId, callId);
+    expect(hangUpsOf(sid)).toBe(1);
+    // Still on the line until the carrier says it is over: nothing charged yet.
+    expect(await row(callId)).toMatchObject({ queueStatus: 'started', priceMicros: null });
+    // A second stop while the hang-up is under way holds, and hangs up no second time.
+    await stopCall(deps, orgId, callId);
+    expect(hangUpsOf(sid)).toBe(1);
+
+    expect(await applyCarrierStatus(deps, callId, completed(sid, 65))).toBe('applied');
+    // The same callback again (Twilio retries) changes nothing.
+    expect(await applyCarrierStatus(deps, callId, completed(sid, 65))).toBe('ignored');
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'API',
+      durationMs: 65_000,
+      priceMicros: 2 * PRICE,
+    });
+    const charges = await db
+      .select()
+      .from(schema.walletLedger)
+      .where(eq(schema.walletLedger.reference, `call:${callId}`));
+    expect(charges).toHaveLength(1);
+    // A stop after the end is refused as before.
+    await expect(stopCall(deps, orgId, callId)).rejects.toMatchObject({ code: 'CALL_NOT_ACTIVE' });
+  });
+
+  it('keeps the callee’s hang-up when the final callback came before the stop', async () => {
+    const { callId, orgId, sid } = await liveCall();
+    await applyCarrierStatus(deps, callId, completed(sid, 30));
+    await expect(stopCall(deps, orgId, callId)).rejects.toMatchObject({ code: 'CALL_NOT_ACTIVE' });
+    expect(hangUpsOf(sid)).toBe(0);
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'USER',
+      priceMicros: PRICE,
+    });
+  });
+
+  it('lets the first of a stop and max_duration name the ending, with one hang-up', async () => {
+    const { callId, orgId, sid } = await liveCall();
+    const [, loop] = await Promise.all([
+      stopCall(deps, orgId, callId),
+      requestHangUp(deps, callId, { endedBy: 'MAX_DURATION' }),
+    ]);
+    expect(hangUpsOf(sid)).toBe(1);
+    const pending = (await row(callId)).lineState;
+    const winner = loop === 'requested' ? 'MAX_DURATION' : 'API';
+    expect(pending).toMatchObject({ line: 'carrier', pendingEnding: { endedBy: winner } });
+    await applyCarrierStatus(deps, callId, completed(sid, 180));
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: winner,
+      priceMicros: 3 * PRICE,
+    });
+  });
+
+  it('charges from our media stream when the final callback never comes, and says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { callId, orgId, sid } = await liveCall();
+    await stopCall(deps, orgId, callId);
+    await mediaStreamEnded(deps, callId, 95_000);
+    // Not before the bounded wait is over.
+    deps.clock.advance(FINAL_CALLBACK_WAIT_MS - 1);
+    await runDueWork(deps);
+    expect((await row(callId)).queueStatus).toBe('started');
+    deps.clock.advance(1);
+    await runDueWork(deps);
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'API',
+      durationMs: 95_000,
+      priceMicros: 2 * PRICE,
+    });
+    expect(hangUpsOf(sid)).toBe(1);
+    expect(warn.mock.calls.flat().join(' ')).toMatch(
+      new RegExp(`call ${callId}: no final status from the carrier; charged from our media`),
+    );
+    // The callback, late after all: no second charge, the difference is logged.
+    expect(await applyCarrierStatus(deps, callId, completed(sid, 130))).toBe('ignored');
+    expect((await row(callId)).priceMicros).toBe(2 * PRICE);
+    expect(warn.mock.calls.flat().join(' ')).toMatch(/late final status reports 130 s/);
+  });
+
+  it('ends the call of an instance that died mid-call from its transcript’s timing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { callId, sid } = await liveCall({ max_duration: 1 });
+    const createdAt = new Date(deps.clock.now());
+    // The loop wrote what was said, then its process died: no stream end, no callback.
+    await db.insert(schema.transcripts).values([
+      {
+        callId,
+        seq: 0,
+        user: 'assistant',
+        text: 'Hello.',
+        startMs: 0,
+        durationMs: 1_500,
+        createdAt,
+      },
+      { callId, seq: 1, user: 'user', text: 'Hi.', startMs: 2_000, durationMs: 70_000, createdAt },
+    ]);
+    deps.clock.advance(60_000 + 5 * 60_000 + 1);
+    await runDueWork(deps);
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'MAX_DURATION',
+      durationMs: 72_000,
+      priceMicros: 2 * PRICE,
+    });
+    expect(hangUpsOf(sid)).toBe(1);
+  });
+});

@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import type { AgentBrain, AgentContext, AgentDelta } from '@/lib/agent';
+import { applyCarrierStatus } from '@/lib/calls/lifecycle';
+import { runDueWork } from '@/lib/calls/run-due-work';
+import type { CallRow } from '@/lib/calls/types';
+import { Conversation } from '@/lib/conversation/conversation';
+import type { SpeechRecognizer } from '@/lib/conversation/speech-recognizer';
+import type { OutboundFrame } from '@/lib/conversation/twilio-frames';
+import type { ConversationDeps } from '@/lib/conversation/types';
+import { schema, type Db } from '@/lib/db';
+import type { SpeechEngine } from '@/lib/speech';
+import { EmbeddedStore } from '@/lib/store';
+import { signStreamToken } from '@/lib/telephony/stream-token';
+import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from './call-deps';
+import { dispatchTestCall, recordingCarrier } from './recording-carrier';
+import { virtualClock, type VirtualClock } from './virtual-clock';
+
+// A whole live call through the loop (Conversation, ReplyPlayer, FramePacer) on a virtual clock,
+// with an in-memory media stream, stand-in speech, recognizer and agent, and the lifecycle on a
+// real (in-process) database, for tests/unit/conversation/live-call.test.ts.
+
+const SILENCE_MS = 500;
+const WORD_MS = 300;
+
+/** Speech in which every word lasts WORD_MS: lengths are known without a real engine. */
+const fakeSpeech: SpeechEngine = {
+  kind: 'espeak',
+  description: 'fake speech',
+  async *synthesize(request) {
+    for (const sentence of request.text.split(/(?<=[.!?])\s+/).filter(Boolean)) {
+      const samples = (sentence.split(/\s+/).length * WORD_MS * request.sampleRate) / 1000;
+      const pcm = Buffer.alloc(samples * 2);
+      for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(4000 * Math.sin(i / 5)), i * 2);
+      yield { text: sentence, pcm };
+    }
+  },
+  listVoices: async () => [{ id: 'en', name: 'English', language: 'en' }],
+  close: async () => {},
+};
+
+/** The agent says `replies` in order (the first one is the greeting); `fail` breaks it. */
+function scriptedBrain(replies: string[], options: { fail?: boolean } = {}) {
+  const asked: AgentContext[] = [];
+  const brain: AgentBrain & { asked: AgentContext[] } = {
+    kind: 'llm',
+    description: 'scripted stream',
+    asked,
+    nextLine: () => Promise.reject(new Error('not used by the live loop')),
+    async *streamLine(context: AgentContext): AsyncIterable<AgentDelta> {
+      asked.push(context);
+      if (options.fail) throw new Error('model unavailable');
+      const said = context.turns.filter((t) => t.user === 'assistant').length;
+      const reply = replies[Math.min(said, replies.length - 1)] ?? '';
+      const end = reply.endsWith('[END]');
+      const text = reply.replace('[END]', '').trim();
+      for (const word of text.split(' ')) yield { text: `${word} ` };
+      yield { text: '', end };
+    },
+    summarize: async () => 'A short call.',
+  };
+  return brain;
+}
+
+function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}): SpeechRecognizer {
+  let turn = 0;
+  return {
+    kind: 'upstream',
+    description: 'fake recognizer',
+    transcribe: async () => {
+      if (options.fail) throw new Error('recognizer down');
+      return texts[turn++] ?? '';
+    },
+  };
+}
+
+const voiced = (amplitude: number) => {
+  const frame = Buffer.alloc(160);
+  // μ-law: 0xff is silence; a square wave of two codes is loud speech.
+  for (let i = 0; i < 160; i++) frame[i] = amplitude === 0 ? 0xff : i % 2 ? 0x10 : 0x90;
+  return frame;
+};
+
+let callsPlaced = 0;
+
+export interface LiveCall {
+  callId: string;
+  orgId: string;
+  sid: string;
+  clock: VirtualClock;
+  calls: TestCallDeps;
+  carrier: ReturnType<typeof recordingCarrier>;
+  conversation: Conversation;
+  sent: OutboundFrame[];
+  brain: ReturnType<typeof scriptedBrain>;
+  /** Marks echo back as the carrier plays them; off, they never come. */
+  echoMarks: { on: boolean };
+  say(ms: number): Promise<void>;
+  run(ms: number): Promise<void>;
+  /**
+   * Runs the line 20 ms at a time until `done` holds, letting the database answer in between
+   * (it works in real time, off the virtual clock); fails after `withinMs` of line time.
+   */
+  until(done: () => boolean | Promise<boolean>, withinMs?: number): Promise<void>;
+  row(): Promise<CallRow>;
+  lines(): Promise<[string, string][]>;
+}
+
+export async function liveCall(
+  db: Db,
+  options: {
+    replies: string[];
+    heard?: string[];
+    body?: Record<string, unknown>;
+    brainFails?: boolean;
+    recognizerFails?: boolean;
+  },
+): Promise<LiveCall> {
+  const clock = virtualClock(Date.parse('2026-11-05T09:00:00Z'));
+  const carrier = recordingCarrier({ sidPrefix: `CA${++callsPlaced}-` });
+  const brain = scriptedBrain(options.replies, { fail: options.brainFails });
+  const calls: TestCallDeps = {
+    ...testCallDeps(db, fakeSpeech, { clock, brain }),
+    provider: carrier,
+  };
+  const { callId, orgId } = await dispatchTestCall(calls, { max_duration: 2, ...options.body });
+  await runDueWork(calls);
+  const sid = (await db.select().from(schema.calls).where(eq(schema.calls.id, callId)))[0]!
+    .carrierCallSid!;
+  await applyCarrierStatus(calls, callId, { CallSid: sid, CallStatus: 'in-progress' });
+
+  const deps: ConversationDeps = {
+    db,
+    store: new EmbeddedStore({}),
+    clock,
+    speech: fakeSpeech,
+    brain,
+    recognizer: fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails }),
+    carrier,
+    settings: { urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey, silenceMs: SILENCE_MS },
+  };
+  const sent: OutboundFrame[] = [];
+  const echoMarks = { on: true };
+  const transport = {
+    send: (frame: OutboundFrame) => {
+      sent.push(frame);
+      if (frame.event === 'mark' && echoMarks.on)
+        void conversation.handleFrame({ event: 'mark', mark: { name: frame.mark.name } });
+    },
+    close: () => undefined,
+  };
+  const conversation = new Conversation(deps, transport);
+  const streamStart = clock.now();
+  await conversation.handleFrame({
+    event: 'start',
+    streamSid: 'MZ1',
+    start: {
+      callSid: sid,
+      customParameters: {
+        callId,
+        token: signStreamToken(TEST_CALL_SETTINGS.urlSigningKey, callId, clock.now()),
+      },
+    },
+  });
+  const media = (frame: Buffer) =>
+    conversation.handleFrame({
+      event: 'media',
+      media: { timestamp: clock.now() - streamStart, payload: frame.toString('base64') },
+    });
+  const row = async () =>
+    (await db.select().from(schema.calls).where(eq(schema.calls.id, callId)))[0]!;
+  return {
+    callId,
+    orgId,
+    sid,
+    clock,
+    calls,
+    carrier,
+    conversation,
+    sent,
+    brain,
+    echoMarks,
+    row,
+    /** The callee speaks for `ms`, then is silent until the turn has ended. */
+    async say(ms) {
+      for (let t = 0; t < ms + SILENCE_MS + 100; t += 20) {
+        await media(voiced(t < ms ? 1 : 0));
+        await clock.advance(20);
+      }
+    },
+    /** The line runs for `ms` with the callee silent. */
+    async run(ms) {
+      for (let t = 0; t < ms; t += 20) {
+        await media(voiced(0));
+        await clock.advance(20);
+      }
+    },
+    async until(done, withinMs = 10_000) {
+      for (let t = 0; !(await done()); t += 20) {
+        if (t > withinMs) throw new Error(`not within ${withinMs} ms of the call`);
+        await media(voiced(0));
+        await clock.advance(20);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    },
+    lines: async () =>
+      (
+        await db
+          .select()
+          .from(schema.transcripts)
+          .where(eq(schema.transcripts.callId, callId))
+          .orderBy(schema.transcripts.seq)
+      ).map((l) => [l.user, l.text] as [string, string]),
+  };
+}
+
+export const mediaFrames = (call: LiveCall) => call.sent.filter((f) => f.event === 'media').length;
+export const hangUps = (call: LiveCall) => call.carrier.hungUp.filter((s) => s === call.sid).length;

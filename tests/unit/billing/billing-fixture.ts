@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/db';
+import { startTopUp } from '@/lib/billing/start-top-up';
+import type { BillingDeps } from '@/lib/billing/types';
+import { createOrg } from '@/lib/orgs/create-org';
+import { SandboxPayments } from '@/lib/payments';
+import type { PaymentProvider } from '@/lib/payments/types';
+import type { Clock } from '@/lib/runtime/clock';
+
+/** A clock tests move by hand. */
+export function manualClock(
+  start = Date.parse('2026-11-01T12:00:00Z'),
+): Clock & { advance(ms: number): void } {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: () => Promise.resolve(),
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export async function openBillingDb(): Promise<{ database: Database; db: Db }> {
+  const database = createPgliteDatabase(undefined);
+  return { database, db: await database.ready() };
+}
+
+export function billingDeps(
+  db: Db,
+  clock: Clock,
+  payments: PaymentProvider = new SandboxPayments(),
+): BillingDeps {
+  return {
+    db,
+    payments,
+    clock,
+    settings: { minTopUpMicros: 5_000_000, maxTopUpMicros: 1_000_000_000 },
+  };
+}
+
+export async function newOrg(db: Db, clock: Clock, startingCreditMicros = 0) {
+  return createOrg(db, { name: 'Acme', startingCreditMicros }, new Date(clock.now()));
+}
+
+/** A started top-up's checkout session id (what a Stripe event names). */
+export async function startedSession(deps: BillingDeps, orgId: string, amountCents: number) {
+  const started = await startTopUp(deps, {
+    orgId,
+    amountCents,
+    keyId: null,
+    origin: 'http://x.test',
+  });
+  const [row] = await deps.db
+    .select({ sessionId: schema.topUps.checkoutSessionId })
+    .from(schema.topUps)
+    .where(eq(schema.topUps.id, started.top_up_id));
+  return { ...started, sessionId: row!.sessionId };
+}
+
+export async function wallet(db: Db, orgId: string) {
+  const [org] = await db
+    .select()
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, orgId));
+  return {
+    balance: org!.balanceMicros,
+    owed: org!.owedMicros,
+    deposits: org!.depositsMicros,
+  };
+}
+
+export async function ledgerOf(db: Db, orgId: string) {
+  return db
+    .select()
+    .from(schema.walletLedger)
+    .where(eq(schema.walletLedger.orgId, orgId))
+    .orderBy(schema.walletLedger.id);
+}
