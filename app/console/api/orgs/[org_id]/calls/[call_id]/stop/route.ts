@@ -2,7 +2,7 @@
 import { requireMember } from '@/lib/access/require-member';
 import { requireSessionUser } from '@/lib/auth/require-session-user';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { stopCall } from '@/lib/calls/stop-call';
+import { stopCall } from '@/lib/calls/lifecycle';
 import { defineRoute, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
