@@ -9,7 +9,7 @@ import {
   type AccountsServer,
 } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
-import { eventually } from '../support/leads-api';
+import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -179,6 +179,31 @@ describe('the calls pages', () => {
     expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     await waitForEnd(base, apiKey, callId);
     await viewer.close();
+  });
+
+  it('shows the limits with what is in use and the unlock progress, then the unlock', async () => {
+    await page.goto(`${base}/console/orgs/${orgId}/calls`);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Limits' })
+      .click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}/limits`);
+    const cells = async (key: string) =>
+      (await page.getByTestId(`limit-${key}`).locator('td').allTextContents()).slice(0, 2);
+    expect(await cells('concurrency')).toEqual(['1', '0']);
+    expect(await cells('instant_clones')).toEqual(['1', '0']);
+    expect(await page.getByTestId('unlock-status').textContent()).toContain('$0.00 of $5.00');
+    await axeClean(page, 'console-limits');
+    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount_usd: 5 }),
+    });
+    expect(deposit.status).toBe(201);
+    await page.reload();
+    expect(await cells('concurrency')).toEqual(['5', '0']);
+    expect(await cells('live_clones')).toEqual(['1', '0']);
+    expect(await page.getByTestId('unlock-status').textContent()).toContain('Unlocked');
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
