@@ -176,12 +176,26 @@ describe('CSV export of the filtered calls', () => {
         .split('\n').length - 1;
     expect(await only('status=queued&phone_number=%2B14155550999')).toBe(0);
     expect(await only(`phone_number=${encodeURIComponent(person)}`)).toBeGreaterThanOrEqual(1);
+    const today = (await getCall(base, apiKey, endedCall)).created_at.slice(0, 10);
+    expect(await only('from=2000-01-01&to=2000-01-02')).toBe(0);
+    expect(await only(`from=${today}&to=${today}&ended_by=ASSISTANT`)).toBeGreaterThanOrEqual(1);
+    expect(await only(`from=${today}&ended_by=USER`)).toBe(0);
     await expectError(
       await consoleFetch(
         base,
         cookies.viewer,
         'GET',
         `/console/api/orgs/${orgId}/calls/export?status=nope`,
+      ),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      await consoleFetch(
+        base,
+        cookies.viewer,
+        'GET',
+        `/console/api/orgs/${orgId}/calls/export?cursor=not-a-cursor`,
       ),
       400,
       'INVALID_QUERY',

@@ -30,6 +30,8 @@ async function axeClean(target: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await target.emulateMedia({ colorScheme });
     await target.waitForLoadState('load');
+    // After a client-side navigation Next sets the new title a moment later.
+    await target.waitForFunction(() => document.title.length > 0);
     const { violations } = await new AxeBuilder({ page: target }).analyze();
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
