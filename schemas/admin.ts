@@ -9,6 +9,7 @@ export const CreateOrgRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(200)
       .refine(storable, STORABLE)
       .describe('Display name of the organization.'),

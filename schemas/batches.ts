@@ -9,7 +9,7 @@ export const BatchCallParams = z
   .object({
     reduce_latency: z.boolean().optional().describe('Accepted and echoed back.'),
     voice_id: z
-      .union([z.int(), z.string().trim().min(1).max(100).refine(storable, STORABLE)])
+      .union([z.int(), z.string().trim().min(1).regex(/\S/).max(100).refine(storable, STORABLE)])
       .optional()
       .describe('Voice persona of every call (a voice id; integers are accepted as in the spec).'),
     language: z
@@ -39,6 +39,7 @@ export const BatchCreateRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(20_000)
       .refine(storable, STORABLE)
       .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
@@ -68,6 +69,7 @@ export const BatchCreateRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(200)
       .refine(storable, STORABLE)
       .describe('A name for the batch.'),

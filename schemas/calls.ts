@@ -15,6 +15,7 @@ export const CallDispatchRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(20_000)
       .refine(storable, STORABLE)
       .describe(
@@ -59,6 +60,12 @@ export const CallDispatchRequest = z
       .max(2_048)
       .refine(storable, STORABLE)
       .nullish()
+      // What check-webhook-url.ts accepts before its address checks: an absolute http(s) URL (the
+      // value is trimmed first); an empty string means no webhook.
+      // (format and pattern apply to strings only, so null passes the first branch).
+      .openapi({
+        anyOf: [{ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://' }, { const: '' }],
+      })
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
           'private, link-local, multicast and metadata addresses are refused.',
@@ -76,7 +83,10 @@ export const CallDispatchRequest = z
       .refine(storable, STORABLE)
       .nullish()
       .describe('Language tag, e.g. en-US.'),
-    from: E164.nullish().describe('Caller id to use; default the sandbox line number.'),
+    from: E164.nullish()
+      // E164's own document override names one type; null (or omitted) means the default line.
+      .openapi({ type: ['string', 'null'] })
+      .describe('Caller id to use; default the sandbox line number.'),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });
@@ -126,7 +136,7 @@ export const CallDetail = z
     request_data: json
       .nullable()
       .describe(
-        'The original request parameters: the POST /v1/calls body as sent (known fields only), or ' +
+        'The original request parameters: the call request as sent (known fields only), or ' +
           "a batch call's row. Null only on calls placed before this was recorded.",
       ),
     metadata: json.nullable(),

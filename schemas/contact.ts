@@ -2,11 +2,15 @@ import { z } from './zod';
 
 export const ContactRequest = z
   .object({
-    name: z.string().describe('Non-empty.'),
+    // Whitespace-only counts as empty: at least one character that is not whitespace.
+    name: z.string().min(1).regex(/\S/).describe('Non-empty.'),
     // What lib/contact/read-contact-message.ts enforces (after trimming).
     email: z
       .email()
+      .min(1)
       .max(254)
+      // The reader checks with zod's own email rule, stricter than JSON Schema's `email` format.
+      .openapi({ pattern: z.regexes.email.source })
       .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
     // The form never loses an enquiry to a field it does not need: what is not a string is
     // treated as omitted (lib/contact/read-contact-message.ts), so the document says any value.
@@ -16,7 +20,7 @@ export const ContactRequest = z
       .describe(
         'A string, forwarded to the CRM; omitted or any other value is forwarded as an empty string.',
       ),
-    message: z.string().describe('Non-empty.'),
+    message: z.string().min(1).regex(/\S/).describe('Non-empty.'),
     botCheckToken: z
       .unknown()
       .optional()

@@ -4,12 +4,18 @@ export const ProtectedResourceMetadata = z
   .object({
     resource: z.url().describe('The tool server, `{api_url}/v1/mcp`: the audience of its tokens.'),
     authorization_servers: z.array(z.url()).describe('`{api_url}/authorization`.'),
-    scopes_supported: z.array(z.enum(['mcp:read', 'mcp:write'])),
+    scopes_supported: z
+      .array(z.enum(['mcp:read', 'mcp:write']))
+      .describe(
+        '`mcp:read` (the read tools) and `mcp:write` (the tools that act or spend); `mcp:write` includes `mcp:read`, so a token granted only `mcp:write` can use every tool.',
+      ),
     bearer_methods_supported: z.array(z.literal('header')),
     resource_name: z.string(),
     resource_documentation: z.url(),
   })
-  .describe('RFC 9728 metadata of the tool server.')
+  .describe(
+    'RFC 9728 metadata of the tool server. Scopes form a hierarchy: `mcp:write` implies `mcp:read`.',
+  )
   .meta({ id: 'ProtectedResourceMetadata' });
 
 export const AuthorizationServerMetadata = z
@@ -113,7 +119,7 @@ export const RevocationRequest = z.object({
 export const ClientRegistration = z
   .object({
     redirect_uris: z.array(z.url()).min(1),
-    client_name: z.string().optional().describe('Shown on the consent page.'),
+    client_name: z.string().min(1).optional().describe('Shown on the consent page.'),
     token_endpoint_auth_method: z
       .enum(['none', 'client_secret_basic', 'client_secret_post'])
       .optional(),

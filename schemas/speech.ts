@@ -61,15 +61,40 @@ export const AudioSpec = z
     path: ['sample_rate'],
   })
   .describe(
-    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only: with encoding mulaw, ' +
-      'sample_rate must be sent and be 8000.',
+    'Output audio; default WAV, 16-bit PCM, 24 kHz. μ-law is 8000 Hz only, raw or wav: with ' +
+      `encoding mulaw, sample_rate must be sent and be 8000. mp3 takes ${MP3_RATES.join(', ')} Hz; ` +
+      `ogg_opus ${OPUS_RATES.join(', ')} Hz.`,
   )
   .meta({
     id: 'AudioSpec',
-    // The refinement above, in JSON Schema: encoding is not mulaw, or sample_rate is 8000.
-    anyOf: [
-      { properties: { encoding: { not: { const: 'mulaw' } } } },
-      { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+    // The refinements above, in JSON Schema (an absent container is wav and an absent rate
+    // 24000, which every container takes): μ-law is 8000 Hz, sent, and raw or wav only; mp3 and
+    // ogg_opus take only their listed rates.
+    allOf: [
+      {
+        anyOf: [
+          { properties: { encoding: { not: { const: 'mulaw' } } } },
+          { properties: { sample_rate: { const: 8000 } }, required: ['sample_rate'] },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { encoding: { not: { const: 'mulaw' } } } },
+          { properties: { container: { enum: ['raw', 'wav'] } } },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { container: { not: { const: 'mp3' } } } },
+          { properties: { sample_rate: { enum: MP3_RATES } } },
+        ],
+      },
+      {
+        anyOf: [
+          { properties: { container: { not: { const: 'ogg_opus' } } } },
+          { properties: { sample_rate: { enum: OPUS_RATES } } },
+        ],
+      },
     ],
   });
 
@@ -82,8 +107,18 @@ export const SpeechControls = z
 
 export const TtsRequest = z
   .object({
-    text: storedText().trim().min(1).max(20_000).describe('What to say (≤ 20,000 characters).'),
-    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(20_000)
+      .describe('What to say (≤ 20,000 characters).'),
+    voice: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     audio: AudioSpec.optional(),
     controls: SpeechControls.optional(),
   })
@@ -99,15 +134,20 @@ export const OpenAiSpeechRequest = z
     input: storedText()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(4_096)
       .describe('What to say (≤ 4,096 characters, as OpenAI).'),
-    voice: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    voice: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     response_format: z
-      .string()
-      .default('mp3')
-      .refine((f) => ['mp3', 'opus', 'flac', 'wav', 'pcm'].includes(f), {
-        message: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
+      .enum(['mp3', 'opus', 'flac', 'wav', 'pcm'], {
+        error: 'must be mp3, opus, flac, wav or pcm (aac is not produced)',
       })
+      .default('mp3')
       .describe(
         'mp3 (the default, as OpenAI), opus (Ogg Opus), flac, wav, or pcm (raw 24 kHz 16-bit little-endian mono, as OpenAI); all 24 kHz mono, streamed. aac is not produced (400).',
       ),
@@ -131,16 +171,21 @@ export const speakFormats = [
 
 export const SpeakRequest = z
   .object({
-    text: storedText().trim().min(1).max(5_000).describe('≤ 5,000 characters.'),
-    voice_id: storedText().trim().min(1).max(100).describe('A voice id from GET /v1/voices.'),
+    text: storedText().trim().min(1).regex(/\S/).max(5_000).describe('≤ 5,000 characters.'),
+    voice_id: storedText()
+      .trim()
+      .min(1)
+      .regex(/\S/)
+      .max(100)
+      .describe('A voice id from GET /v1/voices.'),
     output_format: z.enum(speakFormats).default('pcm_24000'),
   })
   .meta({ id: 'SpeakRequest' });
 
 export const ShareRequest = z
   .object({
-    text: storedText().trim().min(1).max(5_000),
-    voice: storedText().trim().min(1).max(100),
+    text: storedText().trim().min(1).regex(/\S/).max(5_000),
+    voice: storedText().trim().min(1).regex(/\S/).max(100),
     audio: AudioSpec.optional(),
   })
   .meta({ id: 'ShareRequest' });

@@ -89,8 +89,9 @@ export const CloneUpload = z
       .string()
       .min(1)
       .max(30)
+      .regex(/\S/)
       .refine(storable, STORABLE)
-      .describe('Name of the clone, 1–30 characters.'),
+      .describe('Name of the clone, 1–30 characters, not only spaces.'),
     description: z
       .string()
       .max(500)
@@ -127,6 +128,7 @@ export const PreviewRequest = z
       .string()
       .trim()
       .min(1)
+      .regex(/\S/)
       .max(500)
       .refine(storable, STORABLE)
       .optional()

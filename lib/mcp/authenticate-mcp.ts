@@ -12,6 +12,7 @@ import { verifyAccessToken } from '../oauth/verify-access-token';
 import { API_KEY_PREFIX } from '../orgs/api-key';
 import { authenticateOrg, requireScope } from '../orgs/authenticate-org';
 import { ALL_SCOPES, mcpResourceMetadataUrl, mcpResourceUrl } from './mcp-urls';
+import { withImpliedScopes } from './with-implied-scopes';
 
 /** An API key is checked on every request; the hour only satisfies the verifier's expiry rule. */
 const API_KEY_GRANT_SECONDS = 3600;
@@ -53,7 +54,7 @@ function verifier(db: Db, resource: URL, nowMs: number): OAuthTokenVerifier {
       return {
         token,
         clientId: grant.clientId,
-        scopes: grant.scopes,
+        scopes: withImpliedScopes(grant.scopes),
         expiresAt: grant.expiresAt,
         resource: new URL(grant.resource),
         extra: { orgId: grant.orgId },

@@ -1,4 +1,5 @@
 import type { z } from '@/schemas/zod';
+import { compactJsonSchema } from './compact-json-schema';
 
 type Io = 'input' | 'output';
 type Convert = (options: unknown) => unknown;
@@ -31,7 +32,8 @@ export function cachedJsonSchema<T extends z.ZodType>(schema: T): T {
     (options) => {
       const key = `${io}:${JSON.stringify(options)}`;
       // Frozen: one object serves every request, so nobody may change it (the SDK only spreads it).
-      if (!memo.has(key)) memo.set(key, deepFreeze(standard.jsonSchema[io](options)));
+      if (!memo.has(key))
+        memo.set(key, deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), io)));
       return memo.get(key);
     };
   const cached = {

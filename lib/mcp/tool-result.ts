@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ApiError } from '../http/api-error';
+import { toolErrorDetail } from './tool-hints';
 
 /** A tool's answer: the structured result, and the same JSON as text for clients without it. */
 export function toolResult(value: object): CallToolResult {
@@ -10,8 +11,11 @@ export function toolResult(value: object): CallToolResult {
 }
 
 /**
- * A failure as an agent should see it: our error code and clean message (never raw exception
- * text); anything unexpected is logged and shown as INTERNAL_ERROR.
+ * A failure as an agent should see it: our error code, clean message (never raw exception text)
+ * and a hint in tool terms; anything unexpected is logged and shown as INTERNAL_ERROR. The error
+ * is the text, as JSON, with no structuredContent: a client of SDK 1.x validates structuredContent
+ * against the tool's output schema even on isError results and would show a schema mismatch
+ * instead of the error (issue 21).
  */
 export function toolError(thrown: unknown, tool: string): CallToolResult {
   const error = thrown instanceof ApiError ? thrown : new ApiError('INTERNAL_ERROR');
@@ -21,10 +25,8 @@ export function toolError(thrown: unknown, tool: string): CallToolResult {
       thrown instanceof ApiError ? (thrown.cause ?? thrown) : thrown,
     );
   }
-  const detail = { code: error.code, message: error.message, hint: error.hint };
   return {
-    content: [{ type: 'text', text: `${detail.code}: ${detail.message} ${detail.hint}` }],
-    structuredContent: { error: detail },
+    content: [{ type: 'text', text: JSON.stringify({ error: toolErrorDetail(error, tool) }) }],
     isError: true,
   };
 }

@@ -3,9 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { clientDocumentResolver } from './client-metadata-document';
 import { MCP_SCOPES, OAUTH_MOUNT, mcpResource } from './constants';
+import { applyDefaultScope, SCOPE_DEFAULTED_PARAM } from './default-scope';
 import { deriveOAuthKeys } from './derive-keys';
 import { drizzleAdapterFactory } from './drizzle-adapter';
 import { renderErrorPage } from './pages';
+import { redirectUriAllowed } from './redirect-uri-allowed';
 
 export interface ProviderOptions {
   apiUrl: string;
@@ -53,6 +55,11 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     },
     responseTypes: ['code'],
+    // A request without scope gets a default rather than a grant of nothing (default-scope.ts).
+    extraParams: {
+      scope: async (ctx, value, client) => applyDefaultScope(ctx, value, client),
+      [SCOPE_DEFAULTED_PARAM]: null,
+    },
     scopes: ['openid', 'offline_access', ...MCP_SCOPES],
     pkce: { required: () => true },
     routes: {
@@ -126,5 +133,9 @@ export function createProvider(options: ProviderOptions): Provider {
   const provider = new Provider(`${options.apiUrl}${OAUTH_MOUNT}`, configuration);
   // handle-oauth-request sets X-Forwarded-Host/Proto from the issuer, so URLs match it.
   provider.proxy = true;
+  // RFC 8252 §7.3 for every client, not only application_type native (redirect-uri-allowed.ts).
+  provider.Client.prototype.redirectUriAllowed = function (this: { redirectUris?: string[] }, uri) {
+    return redirectUriAllowed(uri, this.redirectUris ?? []);
+  };
   return provider;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { ApiError } from '../http/api-error';
 import { authenticateOrg } from '../orgs/authenticate-org';
 import { MCP_SCOPES, OAUTH_MOUNT } from './constants';
+import { SCOPE_DEFAULTED_PARAM } from './default-scope';
 import { renderConsentPage, renderErrorPage } from './pages';
 
 const MAX_FORM_BYTES = 8 * 1024;
@@ -99,6 +100,7 @@ export async function handleInteraction(
     clientName: client?.clientName ?? clientId,
     redirectHost: new URL(params.redirect_uri ?? 'about:blank').host,
     scopes,
+    scopeDefaulted: params[SCOPE_DEFAULTED_PARAM] === 'true',
   };
 
   if (req.method === 'GET') {

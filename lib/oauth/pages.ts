@@ -44,6 +44,8 @@ export interface ConsentView {
   redirectHost: string;
   /** The tool-server scopes the client asked for. */
   scopes: string[];
+  /** The request named no scope, so it asks for the client's registered ones (or all). */
+  scopeDefaulted?: boolean;
   error?: string;
 }
 
@@ -69,6 +71,7 @@ ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : '
 <form method="post" action="${escapeHtml(view.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">
 <fieldset><legend>It asks for</legend>
+${view.scopeDefaulted ? '<p id="scope-default"><small>The application did not say which permissions it needs, so it asks for the ones it registered with (or, if none, read and write).</small></p>' : ''}
 ${scopeItems || '<p>No tool-server permissions.</p>'}
 ${view.scopes.includes('mcp:write') && view.scopes.includes('mcp:read') ? '<p><small>Untick <code>mcp:write</code> to grant read-only access.</small></p>' : ''}
 </fieldset>

@@ -1,4 +1,5 @@
 import wavefile from 'wavefile';
+import { withRealWavSizes } from './real-wav-sizes';
 
 // wavefile ships CommonJS; its named export is only reachable through the default import under ESM.
 const { WaveFile } = wavefile;
@@ -21,10 +22,10 @@ export function encodeWav(pcm: Buffer, sampleRate: number): Buffer {
   return Buffer.from(file.buffer, file.byteOffset, file.length);
 }
 
-/** Seconds of audio in a WAV file, from its header and data chunk. */
+/** Seconds of audio in a WAV file, from its header and data chunk (a streamed one's real length). */
 export function wavDurationSeconds(wav: Buffer): number {
   const file = new WaveFile();
-  file.fromBuffer(wav);
+  file.fromBuffer(withRealWavSizes(wav));
   const fmt = file.fmt as { sampleRate: number; blockAlign: number };
   const data = file.data as { chunkSize: number };
   if (!fmt.sampleRate || !fmt.blockAlign) throw new Error('Not a PCM WAV file');

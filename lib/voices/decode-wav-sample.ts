@@ -1,5 +1,6 @@
 import wavefile from 'wavefile';
 import { ApiError } from '../http/api-error';
+import { withRealWavSizes } from '../speech/real-wav-sizes';
 
 // wavefile ships CommonJS; its named export is only reachable through the default import under ESM.
 const { WaveFile } = wavefile;
@@ -35,7 +36,8 @@ const bad = (label: string, problem: string) =>
 export function decodeWavSample(bytes: Uint8Array, label: string): DecodedSample {
   const wav = new WaveFile();
   try {
-    wav.fromBuffer(bytes);
+    // A streamed WAV (ours included) gives placeholder sizes: the bytes say how long it is.
+    wav.fromBuffer(withRealWavSizes(bytes));
   } catch {
     throw bad(label, 'is not a WAV file.');
   }

@@ -267,3 +267,33 @@ describe('professional clones', () => {
     expect(review.status).toBe(401);
   });
 });
+
+describe('our own audio back in', () => {
+  it('clones a voice from a WAV streamed by /v2/tts (placeholder RIFF and data sizes)', async () => {
+    const own = await createTestOrg(server.url, 10);
+    const tts = await voice(server.url, own.apiKey, '/v2/tts', {
+      json: {
+        text: 'Good morning. This is a sample of our own speech, long enough to clone a voice from.',
+        voice: 'ava',
+      },
+    });
+    expect(tts.status).toBe(200);
+    const wav = Buffer.from(await tts.arrayBuffer());
+    expect(wav.readUInt32LE(4)).toBe(0xffffffff);
+    expect(wav.readUInt32LE(wav.indexOf('data') + 4)).toBe(0xffffffff);
+
+    const response = await post(
+      own.apiKey,
+      '/v1/voices/clone',
+      upload({ name: 'Echo', samples: [wav] }),
+    );
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { voice_id } = (await response.json()) as { voice_id: string };
+    const cloned = VoiceObject.parse(
+      await (await voice(server.url, own.apiKey, `/v1/voices/${voice_id}`)).json(),
+    );
+    const seconds = cloned.clone?.measured.sample_seconds ?? 0;
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThan(60);
+  });
+});

@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type ResponseObject,
 } from './openapi-document';
+import { describeRefusal, excludedRefusal } from './positive-exclusions';
 import { escapePointer, SchemaValidator } from './schema-validator';
 
 export interface Answer {
@@ -26,6 +27,11 @@ export interface Judged {
   conforming: boolean;
   /** Why it does not, for the report. */
   why?: string[];
+  /**
+   * True for requests generated from the document with the documented content type: the
+   * positive mode judges these (raw byte-level cases are made to break things).
+   */
+  positive?: boolean;
   /** True when the request went through Prism (its `sl-violations` header is read). */
   viaPrism: boolean;
   body?: Buffer;
@@ -149,6 +155,19 @@ export class Oracle {
     if (target === operation && !sent.conforming && answer.status < 300) {
       problems.push(
         `a request that breaks the document (${(sent.why ?? []).join('; ') || 'method of another operation'}) was accepted with ${answer.status}`,
+      );
+    }
+    // Positive mode (as Schemathesis' positive_data_acceptance): a request that conforms to the
+    // document is not refused as invalid, unless the refusal is on the reasoned short list.
+    if (
+      target === operation &&
+      sent.conforming &&
+      sent.positive &&
+      (answer.status === 400 || answer.status === 422) &&
+      !excludedRefusal(sent, answer)
+    ) {
+      problems.push(
+        `a schema-compliant request was rejected with ${answer.status}: ${describeRefusal(answer)}`,
       );
     }
     const documented = documentedResponse(target.operation.responses, answer.status);

@@ -230,7 +230,14 @@ export function requestArbitrary(
       };
       const why: string[] = [];
       for (const parameter of parameters) {
-        const value = params[`${parameter.in}:${parameter.name}`];
+        let value = params[`${parameter.in}:${parameter.name}`];
+        if (parameter.in === 'header' && value !== undefined) {
+          // What the server receives: a header that cannot be sent is not sent, and HTTP drops
+          // the spaces and tabs around a value.
+          value = /^[\t\x20-\x7e]*$/.test(value)
+            ? value.replace(/^[ \t]+|[ \t]+$/g, '')
+            : undefined;
+        }
         if (value === undefined) {
           if (parameter.required) why.push(`${parameter.name} missing`);
           continue;
@@ -245,8 +252,7 @@ export function requestArbitrary(
         if (parameter.in === 'path')
           path = path.replace(`{${parameter.name}}`, encodeSegment(value));
         else if (parameter.in === 'query') query.append(parameter.name, value);
-        else if (parameter.in === 'header' && /^[\t\x20-\x7e]*$/.test(value))
-          headers[parameter.name] = value;
+        else if (parameter.in === 'header') headers[parameter.name] = value;
       }
       const encoded =
         mediaType && method !== 'GET' && method !== 'HEAD' ? encodeBody(mediaType, body) : {};
@@ -270,6 +276,7 @@ export function requestArbitrary(
         headers,
         body: encoded.body,
         conforming: why.length === 0,
+        positive: contentType === undefined,
         why,
         viaPrism:
           prismCanCarry(target, method, body, path) &&

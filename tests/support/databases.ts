@@ -21,6 +21,17 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
     drop: async () => {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
+      // A pool's last sockets can still be closing after pool.end() on a loaded machine; FORCE
+      // would end them and the pool would log the server's goodbye as an error. Wait for them
+      // (bounded), then FORCE whatever is left.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: string }>(
+          'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import alawmulaw from 'alawmulaw';
 import wavefile from 'wavefile';
+import { withRealWavSizes } from '@/lib/speech/real-wav-sizes';
 
 const { WaveFile } = wavefile;
 
@@ -15,12 +16,8 @@ export interface ParsedWav {
 
 /** Parses WAV bytes back with wavefile; a streamed WAV's open-ended sizes are accepted. */
 export function parseWav(bytes: Buffer): ParsedWav {
-  const copy = Buffer.from(bytes);
-  const dataAt = copy.indexOf('data');
-  // Streamed WAV carries 0xFFFFFFFF sizes; put the real ones in before parsing.
-  copy.writeUInt32LE(copy.length - 8, 4);
-  copy.writeUInt32LE(copy.length - dataAt - 8, dataAt + 4);
-  const file = new WaveFile(copy);
+  // Streamed WAV carries 0xFFFFFFFF sizes: the same reader as the server's puts the real ones in.
+  const file = new WaveFile(withRealWavSizes(bytes));
   // Read the header before decoding: fromMuLaw() rebuilds the file's chunks.
   const { sampleRate, bitsPerSample, numChannels, audioFormat } = file.fmt as {
     sampleRate: number;

@@ -182,3 +182,91 @@ describe('every answer the routes give is documented', () => {
     expect(contact.botCheckToken.type).toBeUndefined();
   });
 });
+
+describe('issue 21: what Schemathesis found rejected although the document allowed it', () => {
+  const operation = (path: string, method = 'post') => voice.paths[path][method] as Json;
+  const header = (path: string, name: string) =>
+    (operation(path).parameters as Json[]).find((p) => p.name === name && p.in === 'header')!;
+
+  it('from on POST /v1/calls is nullable, as the code takes it', () => {
+    expect(schemas.CallDispatchRequest.properties.from.type).toEqual(['string', 'null']);
+  });
+
+  it('Idempotency-Key: 1–255 printable ASCII characters, as run-idempotent checks it', () => {
+    for (const path of ['/v1/calls', '/v1/batches']) {
+      expect(header(path, 'Idempotency-Key').schema).toMatchObject({
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[\\x21-\\x7e]+$',
+      });
+    }
+  });
+
+  it('response_format of /v2/audio/speech is an enum', () => {
+    expect(schemas.OpenAiSpeechRequest.properties.response_format.enum).toEqual([
+      'mp3',
+      'opus',
+      'flac',
+      'wav',
+      'pcm',
+    ]);
+    expect(
+      OpenAiSpeechRequest.safeParse({
+        model: 'btts-3',
+        input: 'x',
+        voice: 'ava',
+        response_format: 'aac',
+      }).success,
+    ).toBe(false);
+  });
+
+  it('webhook is an http(s) URI', () => {
+    const webhook = schemas.CallDispatchRequest.properties.webhook as Json;
+    expect(webhook.anyOf).toContainEqual({
+      format: 'uri',
+      pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
+    });
+    const check = new Ajv2020({ strict: false }).compile(webhook);
+    for (const [value, valid] of [
+      ['https://hooks.example/x', true],
+      ['', true],
+      [null, true],
+      ['ftp://hooks.example/x', false],
+    ] as const)
+      expect(check(value), String(value)).toBe(valid);
+  });
+
+  it('contact name, email and message, and OAuth client_name, are non-empty', () => {
+    const contact = marketing.components.schemas.ContactRequest.properties;
+    for (const field of ['name', 'email', 'message']) expect(contact[field].minLength).toBe(1);
+    expect(contact.name.pattern).toBe('\\S');
+    expect(schemas.OAuthClientRegistration.properties.client_name.minLength).toBe(1);
+  });
+
+  it('the audio rules across fields are in the schema: μ-law raw/wav at 8000 Hz, mp3 and opus rates', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const check = ajv.compile(schemas.AudioSpec as object);
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{}, true],
+      [{ encoding: 'mulaw', sample_rate: 8000 }, true],
+      [{ encoding: 'mulaw', sample_rate: 8000, container: 'mp3' }, false],
+      [{ encoding: 'mulaw' }, false],
+      [{ container: 'mp3', sample_rate: 44100 }, true],
+      [{ container: 'mp3', sample_rate: 9000 }, false],
+      [{ container: 'ogg_opus', sample_rate: 22050 }, false],
+      [{ container: 'ogg_opus', sample_rate: 48000 }, true],
+    ];
+    for (const [value, valid] of cases) {
+      expect(check(value), JSON.stringify(value)).toBe(valid);
+      expect(AudioSpec.safeParse(value).success, JSON.stringify(value)).toBe(valid);
+    }
+  });
+
+  it('/v1/mcp documents its required Accept header and a required method', () => {
+    expect(header('/v1/mcp', 'Accept')).toMatchObject({ required: true });
+    const body = operation('/v1/mcp').requestBody.content['application/json'].schema as Json;
+    const [single, batch] = body.anyOf as Json[];
+    expect(single!.required).toEqual(expect.arrayContaining(['jsonrpc', 'method']));
+    expect(batch!.items).toEqual(single);
+  });
+});

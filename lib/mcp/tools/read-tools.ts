@@ -4,25 +4,29 @@ import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { getBalanceAndLimits } from '@/lib/orgs/get-balance-and-limits';
 import { listVoices } from '@/lib/voices';
-import { CallDetail, CallListResponse } from '@/schemas/calls';
-import { BatchResponse } from '@/schemas/batches';
 import {
   BalanceAndLimits,
   GetBatchInput,
+  GetBatchOutput,
   GetCallInput,
+  GetCallOutput,
   ListCallsInput,
+  ListCallsOutput,
   ListVoicesInput,
+  ListVoicesOutput,
   NoInput,
   WaitForCallInput,
   WaitForCallOutput,
 } from '@/schemas/mcp';
-import { VoiceListResponse } from '@/schemas/voices';
 import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
 import { waitForCall } from '../wait-for-call';
 
-const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+// Closed world: they read our own records only, free of charge (readOnlyHint says so). destructiveHint and idempotentHint mean
+// something only when readOnlyHint is false (MCP spec), so read tools leave them out.
+const read = { readOnlyHint: true, openWorldHint: false } as const;
+// No tool has a title: it would repeat the name, and tools/list has a 20 KB budget.
 const scopeChallenge = requireScopes('mcp:read');
 
 /** The read tools (scope mcp:read): nothing they do costs money or changes anything. */
@@ -30,11 +34,10 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'get_call',
     {
-      title: 'Get a call',
       description:
-        'The full record of one phone call: status (queued, started, completed, error), who ended it, duration, price, transcript lines, and a recording link when it was recorded. Free; changes nothing.',
+        'The full record of one phone call: status (queued, started, completed, error), who ended it, duration, price, transcript lines, and a recording link when it was recorded.',
       inputSchema: cachedJsonSchema(GetCallInput),
-      outputSchema: cachedJsonSchema(CallDetail),
+      outputSchema: cachedJsonSchema(GetCallOutput),
       annotations: read,
       scopeChallenge,
     },
@@ -45,11 +48,10 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'list_calls',
     {
-      title: 'List calls',
       description:
-        "The organization's calls, newest first, without transcripts (use get_call for one). Filter by status or batch_id; page with next_cursor. Free; changes nothing.",
+        "The organization's calls, newest first, without transcripts (use get_call for one). Filter by status or batch_id; page with next_cursor.",
       inputSchema: cachedJsonSchema(ListCallsInput),
-      outputSchema: cachedJsonSchema(CallListResponse),
+      outputSchema: cachedJsonSchema(ListCallsOutput),
       annotations: read,
       scopeChallenge,
     },
@@ -59,9 +61,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'wait_for_call',
     {
-      title: 'Wait for a call to end',
       description:
-        'Waits until the call has ended (completed or error) or timeout_seconds pass (default 25, at most 55), sending progress notifications when the client asks for them, then returns the call as get_call does with finished=true/false. Call again to keep waiting. Free; changes nothing.',
+        'Waits until the call has ended (completed or error) or timeout_seconds pass (default 25, at most 55), sending progress notifications when the client asks for them. Returns finished (true once ended), waited_seconds and call (the record get_call returns). Call again while finished is false.',
       inputSchema: cachedJsonSchema(WaitForCallInput),
       outputSchema: cachedJsonSchema(WaitForCallOutput),
       annotations: read,
@@ -80,11 +81,10 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'get_batch',
     {
-      title: 'Get a batch',
       description:
-        "A batch's parameters, its analysis (calls by status, call lengths, errors) and each call, as GET /batch returns them; the include_* flags leave parts out. Free; changes nothing.",
+        "A batch's parameters, its analysis (calls by status, call lengths, errors) and each call; include_calls, include_transcripts and include_analysis leave parts out.",
       inputSchema: cachedJsonSchema(GetBatchInput),
-      outputSchema: cachedJsonSchema(BatchResponse),
+      outputSchema: cachedJsonSchema(GetBatchOutput),
       annotations: read,
       scopeChallenge,
     },
@@ -102,11 +102,10 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'list_voices',
     {
-      title: 'List voices',
       description:
-        "The voices usable in create_call and generate_speech: the catalogue personas and the organization's own clones (drafts cannot be used until promoted). Free; changes nothing.",
+        "The voices usable in create_call and generate_speech: the catalogue personas and the organization's own clones (drafts cannot be used until promoted).",
       inputSchema: cachedJsonSchema(ListVoicesInput),
-      outputSchema: cachedJsonSchema(VoiceListResponse),
+      outputSchema: cachedJsonSchema(ListVoicesOutput),
       annotations: read,
       scopeChallenge,
     },
@@ -119,9 +118,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'get_balance_and_limits',
     {
-      title: 'Get balance and limits',
       description:
-        "The wallet balance (calls and speech are paid from it), total deposits, whether the $5 unlock applies, the organization's effective limits, and speech generations in flight now. Free; changes nothing.",
+        "The wallet balance (calls and speech are paid from it), total deposits, whether the $5 unlock applies, the organization's effective limits, and speech generations in flight now.",
       inputSchema: cachedJsonSchema(NoInput),
       outputSchema: cachedJsonSchema(BalanceAndLimits),
       annotations: read,

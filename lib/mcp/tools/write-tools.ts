@@ -32,7 +32,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      title: 'Place a phone call',
       description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
       inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
@@ -59,7 +58,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_batch',
     {
-      title: 'Place a batch of calls',
       description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
       inputSchema: cachedJsonSchema(CreateBatchInput),
       outputSchema: cachedJsonSchema(CreateBatchOutput),
@@ -85,7 +83,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'stop_call',
     {
-      title: 'Stop a call',
       description:
         'Hangs up a queued or ongoing call now (call_ended_by API); the minutes already talked are charged. An ended call answers CALL_NOT_ACTIVE.',
       inputSchema: cachedJsonSchema(StopCallInput),
@@ -108,7 +105,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'generate_speech',
     {
-      title: 'Generate speech',
       description: `Turns text into speech in a voice from list_voices and returns a shareable audio link. Each play of the link generates the audio, is billed at $${pricePer1k} per 1,000 characters from the wallet and counts against the organization's concurrent-generation limit, like every speech surface.`,
       inputSchema: cachedJsonSchema(GenerateSpeechInput),
       outputSchema: cachedJsonSchema(GenerateSpeechOutput),
@@ -130,7 +126,6 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_top_up_link',
     {
-      title: 'Create a top-up link',
       description:
         'Returns checkout_url where a person pays amount_usd into the wallet (credited once paid). Never charges a saved card. Requires confirm=true.',
       inputSchema: cachedJsonSchema(CreateTopUpLinkInput),

@@ -8,7 +8,7 @@ import {
 } from '../../batches';
 import { ApiErrorEnvelope } from '../../error';
 import { z } from '../../zod';
-import { authErrors } from './voice-common';
+import { authErrors, idempotencyKeyHeader } from './voice-common';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -43,11 +43,7 @@ export function registerBatchPaths(registry: OpenAPIRegistry): void {
       '`IDEMPOTENCY_KEY_REUSED` (checked for 24 hours; after that a retry still returns the first batch).',
     request: {
       headers: z.object({
-        'Idempotency-Key': z
-          .string()
-          .max(255)
-          .optional()
-          .describe('1–255 printable ASCII characters; remembered per organization.'),
+        'Idempotency-Key': idempotencyKeyHeader,
       }),
       body: { required: true, content: { 'application/json': { schema: BatchCreateRequest } } },
     },

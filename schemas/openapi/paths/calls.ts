@@ -8,7 +8,7 @@ import {
   CallStopResponse,
 } from '../../calls';
 import { z } from '../../zod';
-import { authErrors, bearer, error, json } from './voice-common';
+import { authErrors, bearer, error, json, idempotencyKeyHeader } from './voice-common';
 
 const callIdParam = z.object({ call_id: z.uuid().describe('From the dispatch response.') });
 
@@ -39,11 +39,7 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
     security: bearer,
     request: {
       headers: z.object({
-        'Idempotency-Key': z
-          .string()
-          .max(255)
-          .optional()
-          .describe('1–255 printable ASCII characters; remembered per organization.'),
+        'Idempotency-Key': idempotencyKeyHeader,
       }),
       body: { required: true, content: { 'application/json': { schema: CallDispatchRequest } } },
     },

@@ -18,6 +18,16 @@ const JsonRpcMessage = z
   .catchall(z.unknown())
   .describe('A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them, 2025-era).');
 
+// What a client sends: a request (with an id) or a notification; both name their method. The
+// server asks nothing of a stateless client, so a client never posts a response.
+const JsonRpcRequest = JsonRpcMessage.extend({
+  // An id is a string or an integer (the SDK refuses a fraction with -32600).
+  id: z.union([z.string(), z.int()]).optional(),
+  method: z.string(),
+}).describe(
+  'A JSON-RPC 2.0 request or notification of the Model Context Protocol; `method` is required.',
+);
+
 // What the transport answers itself when it cannot read a request: the id it could not read is
 // null (JSON-RPC 2.0, section 5).
 const JsonRpcError = z
@@ -54,8 +64,10 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       toolTable +
       '\n\nRead tools change nothing and cost nothing; `create_call` and `create_batch` need ' +
       '`confirm: true` and take an `idempotency_key` (a retry never dials twice). Tool failures are ' +
-      'results with `isError: true` and `structuredContent.error` `{code, message, hint}` carrying ' +
-      "this API's error codes; another organization's call is NOT_FOUND. A token without a tool's " +
+      'results with `isError: true` whose text is the JSON `{"error": {code, message, hint}}` ' +
+      "carrying this API's error codes (no structuredContent, which clients of SDK 1.x would " +
+      "check against the tool's output schema); another organization's call is NOT_FOUND. " +
+      "`mcp:write` includes `mcp:read`. A token without a tool's " +
       'scope gets HTTP 403 with `WWW-Authenticate: Bearer error="insufficient_scope", ' +
       'scope="mcp:write", resource_metadata="…"`, so the client can ask for it. ' +
       'Limit: 120 requests per minute per organization, whatever the credential (RateLimit headers ' +
@@ -64,19 +76,33 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
     security: bearer,
     request: {
       headers: z.object({
+        Accept: z
+          .enum(['application/json, text/event-stream', 'text/event-stream, application/json'])
+          .describe(
+            'Required by the transport: both application/json and text/event-stream (406 otherwise).',
+          ),
         Origin: z
           .string()
           .optional()
           .describe('Browsers only: must be ours or listed in MCP_ALLOWED_ORIGINS.'),
       }),
-      body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } },
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            // 2025-era clients may send a batch: an array of requests and notifications.
+            schema: z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1)]),
+          },
+        },
+      },
     },
     responses: {
       200: {
         description:
           'The JSON-RPC response (application/json), or an event stream of progress then the response.',
         content: {
-          'application/json': { schema: JsonRpcMessage },
+          // A batch is answered with an array of responses.
+          'application/json': { schema: z.union([JsonRpcMessage, z.array(JsonRpcMessage)]) },
           'text/event-stream': { schema: z.string() },
         },
       },
@@ -125,7 +151,9 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
     tags: ['Tool server'],
     summary: 'RFC 9728 metadata of the tool server',
     description:
-      'Where OAuth clients start: names the authorization server and the scopes. Public.',
+      'Where OAuth clients start: names the authorization server and the scopes. Public. The ' +
+      'scopes form a hierarchy: `mcp:write` includes `mcp:read`, so a client that re-authorizes ' +
+      'with only the scope of a 403 challenge keeps its read tools.',
     responses: { 200: json(ProtectedResourceMetadata, 'The metadata.') },
   });
 }

@@ -29,3 +29,12 @@ export const authErrors = {
 export const tooLarge = { 413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.') };
 
 export const bearer = [{ bearerAuth: [] }];
+
+/** The Idempotency-Key header, as lib/idempotency/run-idempotent.ts checks it. */
+export const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/)
+  .optional()
+  .describe('1–255 printable ASCII characters (no spaces); remembered per organization.');

@@ -1,0 +1,132 @@
+// The positive mode's short list: refusals of a request that conforms to its document which the
+// document cannot express, each with its reason (README: "Outside fuzzers"). Anything else that
+// conforms and is refused with 400 or 422 is a violation: the document must say it.
+import type { Answer, Judged } from './oracle';
+
+interface Refusal {
+  status: number;
+  /** Our envelope's code, an OAuth `error`, or a JSON-RPC error code as text. */
+  code: string;
+  field: string;
+  text: string;
+}
+
+interface Exclusion {
+  why: string;
+  matches(sent: Judged, refusal: Refusal): boolean;
+}
+
+const JSON_RPC_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+function nestedExtraMember(body: Buffer | undefined): boolean {
+  try {
+    const parsed = JSON.parse(body?.toString('utf8') ?? '') as unknown;
+    return (Array.isArray(parsed) ? parsed : [parsed]).some(
+      (message) =>
+        typeof message === 'object' &&
+        message !== null &&
+        Object.entries(message).some(
+          ([key, value]) =>
+            !JSON_RPC_MEMBERS.has(key) && typeof value === 'object' && value !== null,
+        ),
+    );
+  } catch {
+    return false;
+  }
+}
+
+const path = (sent: Judged) => `${sent.method.toUpperCase()} ${sent.operation?.path ?? ''}`;
+
+export const POSITIVE_EXCLUSIONS: Exclusion[] = [
+  {
+    why:
+      'a NUL or an unpaired surrogate in a string: Postgres cannot store them, and a JSON Schema ' +
+      'pattern cannot single out unpaired surrogates (the field is named in the 400)',
+    matches: (_sent, r) => /U\+0000|unpaired surrogate/.test(r.text),
+  },
+  {
+    why:
+      'a phone number of the documented E.164 form that is not a valid number for its country ' +
+      '(numbering plans, checked by libphonenumber-js)',
+    matches: (_sent, r) => r.code === 'INVALID_BODY' && /not a valid phone number/.test(r.text),
+  },
+  {
+    why: 'a webhook URL whose host resolves to a loopback, private, link-local or metadata address, or does not resolve (known only at request time)',
+    matches: (_sent, r) => r.code === 'INVALID_BODY' && r.field === 'webhook',
+  },
+  {
+    why: 'a cursor that is not a next_cursor we issued (opaque, signed by us)',
+    matches: (sent, r) =>
+      (path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY') ||
+      (/^(GET|HEAD) \/v1\/billing\/ledger$/.test(path(sent)) && r.status === 400),
+  },
+  {
+    why:
+      'a top-up amount outside the bounds the operator configured, or not in whole cents (the ' +
+      'bounds are configuration; multipleOf 0.01 is not exact in binary floating point)',
+    matches: (sent, r) => path(sent) === 'POST /v1/billing/top-ups' && r.field === 'amount_usd',
+  },
+  {
+    why: 'a Stripe event without a valid Stripe-Signature (an HMAC no schema can produce)',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/billing/stripe/webhook' && r.code === 'STRIPE_SIGNATURE_INVALID',
+  },
+  {
+    why: 'voice sample files whose bytes are not a 1–60 s PCM or float WAV (file contents)',
+    matches: (_sent, r) => r.code === 'INVALID_BODY' && r.field === 'audio_samples',
+  },
+  {
+    why:
+      'OAuth client metadata and authorization requests the authorization server refuses by ' +
+      'rule (redirect URIs that are not https or loopback, client ids and PKCE values it does ' +
+      'not know): RFC 6749/7591 errors, decided against registered state',
+    matches: (sent, r) =>
+      (sent.operation?.path ?? '').startsWith('/authorization/') &&
+      (/^(invalid_|unsupported_|unauthorized_)/.test(r.code) || sent.method === 'HEAD'),
+  },
+  {
+    why:
+      'a JSON-RPC message with a member besides jsonrpc, id, method and params that holds ' +
+      "nested arrays or objects: JSON-RPC 2.0 defines no such member, and the MCP SDK's message " +
+      'parser refuses them (-32600) while it lets flat ones through',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/mcp' && r.code === '-32600' && nestedExtraMember(sent.body),
+  },
+  {
+    why:
+      "a lead form's own required fields: each form (found by formSlug in the CMS) names which " +
+      'of the documented fields it requires',
+    matches: (sent, r) => path(sent) === 'POST /api/leads' && r.code === 'REQUIRED',
+  },
+];
+
+function refusalOf(answer: Answer): Refusal {
+  const text = answer.body.toString('utf8');
+  let code = '';
+  let field = '';
+  try {
+    const body = JSON.parse(text) as {
+      error?: string | { code?: string | number; field?: string };
+    };
+    if (typeof body.error === 'string') code = body.error;
+    else if (body.error) {
+      code = String(body.error.code ?? '');
+      field = body.error.field ?? '';
+    }
+  } catch {
+    // Not JSON: the authorization server's error page names its OAuth error in its alert.
+    code = /role="alert"><strong>([a-z_]+)<\/strong>/.exec(text)?.[1] ?? '';
+  }
+  return { status: answer.status, code, field, text };
+}
+
+/** Why a refused conforming request is on the list, or undefined when it is a violation. */
+export function excludedRefusal(sent: Judged, answer: Answer): string | undefined {
+  const refusal = refusalOf(answer);
+  return POSITIVE_EXCLUSIONS.find((e) => e.matches(sent, refusal))?.why;
+}
+
+export function describeRefusal(answer: Answer): string {
+  const { code, field, text } = refusalOf(answer);
+  return `${code || 'no code'}${field ? ` (${field})` : ''}: ${text.slice(0, 200)}`;
+}

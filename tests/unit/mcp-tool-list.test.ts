@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/http/api-error';
+import type { ErrorCode } from '@/lib/http/error-codes';
+import { toolErrorDetail } from '@/lib/mcp/tool-hints';
+import { listToolsInProcess } from '../support/tool-list';
+
+// What an agent's context pays for and reads in tools/list (issue 21): the size, schemas that
+// clients can read, annotations, and wording in tool terms rather than REST's.
+
+/** REST wording an agent cannot act on inside the tool server. */
+const REST_WORDING =
+  /\b(GET|POST|PUT|PATCH|DELETE) \/|\/v[12]\/|\bheaders?\b|Idempotency-Key|Retry-After|X-Request-Id|\b[1-5]\d\d [A-Z_]{4,}/;
+
+/** Bytes of tools/list an agent may be asked to read; bench/tools-list.ts reports the same. */
+const BUDGET_BYTES = 20_000;
+
+function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(node))
+    for (const [i, item] of node.entries()) yield* walk(item, `${path}/${i}`);
+  else if (typeof node === 'object' && node !== null) {
+    yield [path, node as Record<string, unknown>];
+    for (const [key, value] of Object.entries(node)) yield* walk(value, `${path}/${key}`);
+  }
+}
+
+describe('tools/list', () => {
+  it(`fits in ${BUDGET_BYTES} bytes`, async () => {
+    const { bytes, bytesByTool } = await listToolsInProcess();
+    console.log(`tools/list: ${bytes} bytes`, bytesByTool);
+    expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('has no regex beside a format, no root $ref, and every input lists its properties', async () => {
+    const { tools } = await listToolsInProcess();
+    for (const tool of tools) {
+      for (const key of ['inputSchema', 'outputSchema'] as const) {
+        const schema = tool[key] as Record<string, unknown>;
+        expect(schema.$ref, `${String(tool.name)} ${key}`).toBeUndefined();
+        expect(schema.type).toBe('object');
+        for (const [path, node] of walk(schema)) {
+          expect(node.format && node.pattern, `${String(tool.name)} ${key}${path}`).toBeFalsy();
+        }
+      }
+      expect(tool.inputSchema).toHaveProperty('properties');
+    }
+    const speech = tools.find((t) => t.name === 'generate_speech')!;
+    const input = speech.inputSchema as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(input.properties)).toEqual(
+      expect.arrayContaining(['text', 'voice', 'audio']),
+    );
+    expect(input.required).toEqual(['text', 'voice']);
+  });
+
+  it('marks read tools closed-world and advertises no list changes it could never send', async () => {
+    const { tools, capabilities } = await listToolsInProcess();
+    for (const tool of tools) {
+      const annotations = tool.annotations as Record<string, boolean>;
+      if (annotations.readOnlyHint)
+        expect(annotations.openWorldHint, String(tool.name)).toBe(false);
+    }
+    expect((capabilities.tools as { listChanged?: boolean }).listChanged).not.toBe(true);
+  });
+
+  it('describes wait_for_call by what it returns', async () => {
+    const { tools } = await listToolsInProcess();
+    const wait = tools.find((t) => t.name === 'wait_for_call')!;
+    const output = wait.outputSchema as { properties: Record<string, unknown> };
+    for (const field of Object.keys(output.properties))
+      expect(String(wait.description)).toContain(field);
+  });
+
+  it('speaks of tools and arguments, not REST paths, headers or statuses', async () => {
+    const { tools } = await listToolsInProcess();
+    const rest = [...walk(tools)]
+      .filter(([, node]) => typeof node.description === 'string')
+      .filter(([, node]) => REST_WORDING.test(String(node.description)))
+      .map(([path, node]) => `${path}: ${String(node.description)}`);
+    expect(rest).toEqual([]);
+  });
+});
+
+describe('tool error hints', () => {
+  const reachable: ErrorCode[] = [
+    'NOT_FOUND',
+    'INVALID_BODY',
+    'INVALID_QUERY',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+    'INSUFFICIENT_BALANCE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'IDEMPOTENCY_KEY_IN_USE',
+    'CALL_NOT_ACTIVE',
+    'CONCURRENCY_LIMIT_REACHED',
+    'SPEECH_FAILED',
+    'VOICE_NOT_FOUND',
+    'VOICE_NOT_LIVE',
+    'INSUFFICIENT_SCOPE',
+  ];
+  it('name tools and arguments for every code a tool can return', () => {
+    for (const code of reachable) {
+      const detail = toolErrorDetail(new ApiError(code), 'get_call');
+      expect(`${detail.message} ${detail.hint}`, code).not.toMatch(REST_WORDING);
+    }
+    expect(toolErrorDetail(new ApiError('VOICE_NOT_FOUND'), 'create_call').hint).toContain(
+      'list_voices',
+    );
+    expect(toolErrorDetail(new ApiError('NOT_FOUND'), 'get_call').hint).toContain('list_calls');
+    expect(toolErrorDetail(new ApiError('NOT_FOUND'), 'get_batch').hint).toContain('create_batch');
+  });
+
+  it('rename REST fields in messages to the argument', () => {
+    const detail = toolErrorDetail(
+      new ApiError('INVALID_BODY', {
+        message: 'Idempotency-Key must be 1–255 printable ASCII characters.',
+        field: 'Idempotency-Key',
+      }),
+      'create_call',
+    );
+    expect(detail).toMatchObject({
+      message: 'idempotency_key must be 1–255 printable ASCII characters.',
+      field: 'idempotency_key',
+    });
+  });
+});
