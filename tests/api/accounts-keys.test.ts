@@ -94,7 +94,7 @@ describe('scopes', () => {
   it('rejects unknown scopes and bad bodies with the envelope', async () => {
     const path = `/console/api/orgs/${orgId}/keys`;
     for (const body of [
-      { name: 'x', scopes: ['billing:write'] },
+      { name: 'x', scopes: ['billing:admin'] },
       { name: '', scopes: ['speech'] },
       { scopes: [] },
       'nope',
