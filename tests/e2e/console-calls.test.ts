@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +208,38 @@ describe('the calls pages', () => {
     expect(await cells('concurrency')).toEqual(['5', '0']);
     expect(await cells('live_clones')).toEqual(['1', '0']);
     expect(await page.getByTestId('unlock-status').textContent()).toContain('Unlocked');
+
+    // Request a raise in the form; an operator approves it with the admin CLI; the page shows it.
+    await page.getByLabel('Limit', { exact: true }).selectOption('concurrency');
+    await page.getByLabel('Wanted value').fill('12');
+    await page.getByLabel('Expected volume').fill('300 calls a day');
+    await page.getByLabel('Reason').fill('A seasonal campaign');
+    await page.getByRole('button', { name: 'Request a raise' }).click();
+    await page.getByText('Sent. Our team answers by e-mail').waitFor();
+    await page.getByTestId('raise-row').waitFor();
+    await axeClean(page, 'console-limits-requested');
+    const support = await accounts.smtp.next('support@localhost');
+    const id = /answer-raise ([0-9a-f-]{36})/.exec(support.text)?.[1];
+    expect(id, support.text).toBeDefined();
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/admin.ts',
+        'answer-raise',
+        id!,
+        'approve',
+        '--url',
+        base,
+        '--token',
+        ADMIN_TOKEN,
+      ],
+      { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test' } },
+    );
+    await page.reload();
+    expect(await cells('concurrency')).toEqual(['12', '0']);
+    expect(await page.getByTestId('raise-row').textContent()).toContain('approved');
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {

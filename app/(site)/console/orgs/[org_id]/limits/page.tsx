@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import { RaiseRequestForm } from '@/components/console/raise-request-form';
+import { RoleLimits } from '@/components/console/role-limits';
 import { consoleOrg } from '@/lib/console/console-org';
+import { listRaiseRequests } from '@/lib/limits/list-raise-requests';
 import { getDb } from '@/lib/db';
 import { systemClock } from '@/lib/runtime/clock';
 import { getStore } from '@/lib/store';
@@ -20,11 +23,10 @@ const rows: { key: keyof OrgLimits; label: string }[] = [
 
 export default async function LimitsPage({ params }: { params: Promise<{ org_id: string }> }) {
   const { org_id } = await params;
-  const { org } = await consoleOrg(org_id, `/console/orgs/${org_id}/limits`);
-  const usage = await getLimitsUsage(
-    { db: await getDb(), store: getStore(), clock: systemClock },
-    org.orgId,
-  );
+  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/limits`);
+  const db = await getDb();
+  const usage = await getLimitsUsage({ db, store: getStore(), clock: systemClock }, org.orgId);
+  const requests = await listRaiseRequests(db, { orgId: org.orgId });
   const deposits = microsToUsd(usage.depositsMicros);
   const unlockUsd = microsToUsd(usage.unlockMicros);
   return (
@@ -70,10 +72,39 @@ export default async function LimitsPage({ params }: { params: Promise<{ org_id:
           <progress id="unlock-progress" max={unlockUsd} value={Math.min(deposits, unlockUsd)} />
         </p>
       )}
-      <p>
-        A raise beyond these is set by our operators: write to support with this organization&apos;s
-        id (<code>{org.orgId}</code>), the limit and your expected volume.
-      </p>
+      <h2>Request a raise</h2>
+      <RoleLimits role={org.role} actions={[{ action: 'org.update', text: 'request a raise' }]} />
+      {can('org.update') ? <RaiseRequestForm orgId={org.orgId} /> : null}
+      <h2>Your raise requests</h2>
+      {requests.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table data-testid="raise-requests">
+            <caption className="visually-hidden">Raise requests of {org.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Asked (UTC)</th>
+                <th scope="col">Limit</th>
+                <th scope="col">Wanted</th>
+                <th scope="col">Status</th>
+                <th scope="col">Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((r) => (
+                <tr key={r.request_id} data-testid="raise-row">
+                  <td>{r.created_at.slice(0, 16).replace('T', ' ')}</td>
+                  <td>{r.limit}</td>
+                  <td>{r.wanted}</td>
+                  <td>{r.status}</td>
+                  <td>{r.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }
