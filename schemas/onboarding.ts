@@ -9,6 +9,7 @@ export const OnboardingStartRequest = z
       .trim()
       .min(1)
       .max(64)
+      .regex(/\S/, 'must not be blank')
       .refine(storable, STORABLE)
       .optional()
       .describe('Shown to the person who approves, and on the key in the console.'),

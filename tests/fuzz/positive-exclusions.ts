@@ -72,6 +72,11 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       path(sent) === 'POST /v1/billing/stripe/webhook' && r.code === 'STRIPE_SIGNATURE_INVALID',
   },
   {
+    why: 'a device_code no onboarding issued (a secret only start hands out)',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/agent/onboarding/poll' && r.code === 'INVALID_DEVICE_CODE',
+  },
+  {
     why: 'voice sample files whose bytes are not a 1–60 s PCM or float WAV (file contents)',
     matches: (_sent, r) => r.code === 'INVALID_BODY' && r.field === 'audio_samples',
   },
