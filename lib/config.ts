@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { singleton } from './runtime/singleton';
 import { checkTwilioEnv } from './telephony/check-twilio-env';
 import { checkPaymentsEnv, paymentsEnvShape } from './payments/payments-env';
+import { mailEnvShape } from './mail/mail-env';
 
 const isIpOrCidr = (entry: string) => {
   if (ipaddr.isValid(entry)) return true;
@@ -240,14 +241,7 @@ export const envSchema = z
       500,
       z.int('must be a whole number').min(100, 'must be at least 100').max(5_000, 'at most 5000'),
     ),
-    // Outgoing mail (sign-in links, invitations): smtp(s)://user:pass@host:port; unset: the embedded outbox.
-    SMTP_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^smtps?:\/\/[^/]+/, 'must be smtp://… or smtps://user:pass@host:port')
-        .optional(),
-    ),
-    MAIL_FROM: z.string().trim().min(3).default('VoiceAI <no-reply@localhost>'),
+    ...mailEnvShape,
     // Signs better-auth's session cookies and tokens; the default is for development.
     AUTH_SECRET: z
       .string()

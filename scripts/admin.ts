@@ -10,6 +10,8 @@ const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token T
   revoke-key <org_id> <key_id>         revoke a key
   limits <org_id> [--concurrency N] [--instant-clones N] [--live-clones N] [--concurrent-calls N]
   invite <org_id> <email> <role>       invite a member by email (owner, admin, developer, viewer)
+  raise-requests                       the pending limit raise requests
+  answer-raise <id> approve|deny [note]  answer one (approve sets the limit override); the requester is mailed
   mail                                 the embedded mailer's outbox (sign-in links, codes), newest first
 
 The server must run with ADMIN_TOKEN set. --url defaults to ADMIN_API_URL or
@@ -123,6 +125,18 @@ switch (verb) {
       await call('POST', `/internal/orgs/${args[0]}/invitations`, {
         email: args[1],
         role: args[2],
+      }),
+    );
+    break;
+  case 'raise-requests':
+    print(await call('GET', '/internal/raise-requests'));
+    break;
+  case 'answer-raise':
+    need(2);
+    print(
+      await call('POST', `/internal/raise-requests/${args[0]}`, {
+        decision: args[1],
+        ...(args[2] ? { note: args.slice(2).join(' ') } : {}),
       }),
     );
     break;

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { ApiError } from '../http/api-error';
 import type { CallRow } from './types';
@@ -8,6 +8,11 @@ export interface ListCallsQuery {
   cursor?: string;
   batch_id?: string;
   status?: CallRow['queueStatus'];
+  /** The console's extra filters: created at or after `from`, before `to`. */
+  from?: Date;
+  to?: Date;
+  phone_number?: string;
+  ended_by?: string;
 }
 
 /** The cursor is the last row's (created_at, id), opaque to callers. */
@@ -44,6 +49,10 @@ export async function listCalls(
   const filters: SQL[] = [eq(c.orgId, orgId)];
   if (query.batch_id) filters.push(eq(c.batchId, query.batch_id));
   if (query.status) filters.push(eq(c.queueStatus, query.status));
+  if (query.from) filters.push(gte(c.createdAt, query.from));
+  if (query.to) filters.push(lt(c.createdAt, query.to));
+  if (query.phone_number) filters.push(eq(c.toNumber, query.phone_number));
+  if (query.ended_by) filters.push(eq(c.callEndedBy, query.ended_by));
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     filters.push(or(lt(c.createdAt, at), and(eq(c.createdAt, at), lt(c.id, id)))!);

@@ -31,6 +31,16 @@ export const errorCodes = {
     message: 'A query parameter is malformed.',
     hint: 'Check the query parameters against the API reference.',
   },
+  RAISE_ALREADY_ANSWERED: {
+    status: 409,
+    message: 'This raise request has already been answered.',
+    hint: 'List the pending requests and answer one of those.',
+  },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    message: 'The requested byte range lies outside the file.',
+    hint: 'Ask for a range within the size given in Content-Range, or omit Range for the whole file.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Something went wrong on our side.',

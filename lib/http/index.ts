@@ -15,3 +15,4 @@ export { requireApiKey } from './api-key-auth';
 export { audioResponse } from './audio-response';
 export { readFormData } from './read-form-data';
 export { asApiError, dependencyOutage, serviceUnavailable } from './dependency-errors';
+export { byteRangeResponse } from './byte-range-response';

@@ -13,13 +13,13 @@ export interface OrgLimits {
   concurrent_calls: number;
 }
 
-const BEFORE_UNLOCK: OrgLimits = {
+export const BEFORE_UNLOCK: OrgLimits = {
   concurrency: 1,
   instant_clones: 1,
   live_clones: 0,
   concurrent_calls: DEFAULT_CONCURRENT_CALLS,
 };
-const AFTER_UNLOCK: OrgLimits = {
+export const AFTER_UNLOCK: OrgLimits = {
   concurrency: 5,
   instant_clones: 10,
   live_clones: 1,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AccountSecurity } from '@/components/account/account-security';
 import { InviteMember } from '@/components/account/invite-member';
@@ -67,6 +68,11 @@ export default async function ConsolePage() {
         {orgs.map((org) => (
           <section key={org.orgId} aria-labelledby={`org-${org.orgId}`}>
             <h2 id={`org-${org.orgId}`}>{org.name}</h2>
+            <p>
+              <Link href={`/console/orgs/${org.orgId}/calls`} prefetch={false}>
+                Calls of {org.name}
+              </Link>
+            </p>
             {roleAllows(org.role, 'keys.read') ? (
               <>
                 <h3>API keys</h3>

@@ -10,3 +10,4 @@ export * from './members';
 export * from './audit';
 export * from './onboarding';
 export * from './payments';
+export * from './limits';

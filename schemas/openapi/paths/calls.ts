@@ -120,6 +120,19 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
     description: 'The recording: WAV, mono, 16-bit PCM, 8 kHz.',
     content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
   };
+  // Audio players seek with Range; one byte range is served as 206, several as the whole file.
+  const range = z.object({
+    range: z.string().optional().describe('One byte range, e.g. bytes=0-1023 or bytes=-512.'),
+  });
+  const ranged = {
+    206: {
+      description: 'The requested bytes of the WAV, with Content-Range.',
+      content: wav.content,
+    },
+    416: error(
+      'RANGE_NOT_SATISFIABLE: the range starts past the end (Content-Range: bytes */size).',
+    ),
+  };
   registry.registerPath({
     method: 'get',
     path: '/v1/calls/{call_id}/recording',
@@ -127,9 +140,10 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
     tags: ['Calls'],
     summary: 'The recording of a recorded call, with the API key',
     security: bearer,
-    request: { params: callIdParam },
+    request: { params: callIdParam, headers: range },
     responses: {
       200: wav,
+      ...ranged,
       404: error('NOT_FOUND: no such call, or it was not recorded or has not ended.'),
       ...authErrors,
     },
@@ -146,7 +160,12 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
     request: {
       params: callIdParam,
       query: z.object({ expires: z.string(), signature: z.string() }),
+      headers: range,
     },
-    responses: { 200: wav, 404: error('NOT_FOUND: the link is not valid (tampered or expired).') },
+    responses: {
+      200: wav,
+      ...ranged,
+      404: error('NOT_FOUND: the link is not valid (tampered or expired).'),
+    },
   });
 }

@@ -1,9 +1,9 @@
-// GET /v1/recordings/{call_id}?expires&signature — a signed, expiring recording link (no key); tampered → 404.
+// GET /v1/recordings/{call_id}?expires&signature — a signed, expiring recording link (no key; Range → 206); tampered → 404.
 import { getRecordingWav } from '@/lib/calls/wav-response';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { ApiError, defineRoute, uuidParam } from '@/lib/http';
+import { ApiError, byteRangeResponse, defineRoute, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,8 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     );
     if (!valid) throw new ApiError('NOT_FOUND');
     const wav = await getRecordingWav(await getDb(), callId);
-    return new Response(new Uint8Array(wav), {
-      headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=300' },
+    return byteRangeResponse(new Uint8Array(wav), request.headers.get('range'), {
+      'Content-Type': 'audio/wav',
+      'Cache-Control': 'private, max-age=300',
     });
   },
 });

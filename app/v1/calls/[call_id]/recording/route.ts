@@ -1,8 +1,8 @@
-// GET /v1/calls/{call_id}/recording — the recording as WAV, with the API key.
+// GET /v1/calls/{call_id}/recording — the recording as WAV, with the API key (Range → 206).
 import { getCallRowOrThrow } from '@/lib/calls/get-call';
 import { getRecordingWav } from '@/lib/calls/wav-response';
 import { getDb } from '@/lib/db';
-import { defineRoute, requireApiKey, uuidParam } from '@/lib/http';
+import { byteRangeResponse, defineRoute, requireApiKey, uuidParam } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,8 +12,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const db = await getDb();
     const call = await getCallRowOrThrow(db, orgId, uuidParam(params, 'call_id'));
     const wav = await getRecordingWav(db, call.id);
-    return new Response(new Uint8Array(wav), {
-      headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, no-store' },
+    return byteRangeResponse(new Uint8Array(wav), request.headers.get('range'), {
+      'Content-Type': 'audio/wav',
+      'Cache-Control': 'private, no-store',
     });
   },
 });

@@ -1,0 +1,140 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { CallActions } from '@/components/console/call-actions';
+import { RoleLimits } from '@/components/console/role-limits';
+import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { getCallDetail } from '@/lib/calls/get-call-detail';
+import { consoleOrg } from '@/lib/console/console-org';
+import { isApiError } from '@/lib/http/api-error';
+import { isUuid } from '@/lib/http/path-id';
+import { siteOrigin } from '@/lib/site/site-origin';
+
+export const metadata: Metadata = { title: 'Call · Console', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+const clock = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
+
+export default async function CallPage({
+  params,
+}: {
+  params: Promise<{ org_id: string; call_id: string }>;
+}) {
+  const { org_id, call_id } = await params;
+  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls/${call_id}`);
+  if (!isUuid(call_id)) notFound();
+  const deps = await getCallDeps();
+  const call = await getCallDetail(deps, org.orgId, call_id, await siteOrigin()).catch(
+    (error: unknown) => {
+      if (isApiError(error) && error.code === 'NOT_FOUND') notFound();
+      throw error;
+    },
+  );
+  const log = await listDeliveries(deps.db, org.orgId, call_id);
+  const startMs = Date.parse(call.started_at ?? call.created_at);
+  const live = call.queue_status === 'queued' || call.queue_status === 'started';
+  return (
+    <>
+      <p>
+        <Link href={`/console/orgs/${org.orgId}/calls`} prefetch={false}>
+          ← All calls
+        </Link>
+      </p>
+      <h1>Call to {call.to}</h1>
+      <RoleLimits
+        role={org.role}
+        actions={[
+          { action: 'calls.write', text: 'stop this call' },
+          { action: 'webhooks.write', text: 'send its webhook again' },
+        ]}
+      />
+      <dl data-testid="call-facts">
+        <dt>Status</dt>
+        <dd data-testid="call-status">{call.status}</dd>
+        <dt>Ended by</dt>
+        <dd>{call.call_ended_by ?? '—'}</dd>
+        <dt>Created</dt>
+        <dd>{clock(call.created_at)} UTC</dd>
+        <dt>Started</dt>
+        <dd>{clock(call.started_at)} UTC</dd>
+        <dt>Ended</dt>
+        <dd>{clock(call.end_at)} UTC</dd>
+        <dt>Length</dt>
+        <dd>{call.corrected_duration ? `${call.corrected_duration} s` : '—'}</dd>
+        <dt>Price</dt>
+        <dd>{call.price === null ? '—' : `$${call.price.toFixed(2)}`}</dd>
+        <dt>From</dt>
+        <dd>{call.from}</dd>
+        <dt>Call id</dt>
+        <dd>
+          <code>{call.call_id}</code>
+        </dd>
+      </dl>
+      {can('calls.write') ? (
+        <CallActions orgId={org.orgId} callId={call.call_id} action="stop" open={live} />
+      ) : null}
+      <h2>Recording</h2>
+      {call.recording_url ? (
+        <audio controls preload="metadata" src={call.recording_url} data-testid="recording">
+          <a href={call.recording_url}>Download the recording (WAV)</a>
+        </audio>
+      ) : (
+        <p>{call.record ? 'The recording appears when the call ends.' : 'Not recorded.'}</p>
+      )}
+      <h2>Transcript</h2>
+      {call.transcripts.length === 0 ? (
+        <p>Nothing has been said yet.</p>
+      ) : (
+        <ol className="conversation" data-testid="transcript">
+          {call.transcripts.map((line) => (
+            <li key={line.id} className={line.user}>
+              <span className="meta">
+                {line.user === 'user' ? 'Callee' : line.user === 'assistant' ? 'Agent' : 'Action'}{' '}
+                at {Math.max(0, Math.round((Date.parse(line.created_at) - startMs) / 1000))} s
+              </span>
+              {line.text}
+            </li>
+          ))}
+        </ol>
+      )}
+      <h2>Request data</h2>
+      <pre tabIndex={0} aria-label="Request data as JSON">
+        {JSON.stringify(call.request_data, null, 2)}
+      </pre>
+      <h2>Webhook deliveries</h2>
+      {log.deliveries.length === 0 ? (
+        <p>None: the call has no webhook, or it has not ended yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table data-testid="deliveries">
+            <caption className="visually-hidden">Webhook deliveries of this call</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last response</th>
+                <th scope="col">Next attempt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.deliveries.map((d) => (
+                <tr key={d.delivery_id} data-testid="delivery-row">
+                  <td>{clock(d.created_at)}</td>
+                  <td>{d.status}</td>
+                  <td>{d.attempts.length}</td>
+                  <td>{d.attempts.at(-1)?.status_code ?? d.attempts.at(-1)?.error ?? '—'}</td>
+                  <td>{clock(d.next_attempt_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {can('webhooks.write') && log.deliveries.length > 0 && !live ? (
+        <CallActions orgId={org.orgId} callId={call.call_id} action="resend" />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CallFilters } from '@/components/console/call-filters';
+import { RoleLimits } from '@/components/console/role-limits';
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { listCallPage } from '@/lib/calls/list-call-page';
+import { callFilterQuery } from '@/lib/console/call-filter-query';
+import { consoleOrg } from '@/lib/console/console-org';
+import { isApiError } from '@/lib/http/api-error';
+import { siteOrigin } from '@/lib/site/site-origin';
+import { ConsoleCallFilters } from '@/schemas/console';
+
+export const metadata: Metadata = { title: 'Calls · Console', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+const PAGE_SIZE = 50;
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The query string of the current filters, with `cursor` replaced. */
+function withCursor(params: SearchParams, cursor: string | null): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === 'string' && value !== '' && key !== 'cursor') query.set(key, value);
+  if (cursor) query.set('cursor', cursor);
+  return query.toString();
+}
+
+export default async function CallsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ org_id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  const { org_id } = await params;
+  const search = await searchParams;
+  const { org } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
+  const parsed = ConsoleCallFilters.safeParse(search);
+  let page: Awaited<ReturnType<typeof listCallPage>> | null = null;
+  let problem: string | null = null;
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    problem = `The filter ${issue.path.join('.')} ${issue.message}. Correct it and filter again.`;
+  } else {
+    try {
+      page = await listCallPage(
+        await getCallDeps(),
+        org.orgId,
+        callFilterQuery(parsed.data, PAGE_SIZE),
+        await siteOrigin(),
+      );
+    } catch (error) {
+      if (!isApiError(error) || error.status >= 500) throw error;
+      problem = `${error.message} ${error.hint}`;
+    }
+  }
+  const exportQuery = withCursor(search, null);
+  return (
+    <>
+      <h1>Calls</h1>
+      <RoleLimits
+        role={org.role}
+        actions={[{ action: 'calls.write', text: 'stop calls or send their webhooks again' }]}
+      />
+      <CallFilters values={search} />
+      <p>
+        <a href={`/console/api/orgs/${org.orgId}/calls/export?${exportQuery}`} download>
+          Download these calls as CSV
+        </a>
+      </p>
+      {problem ? (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {page && page.calls.length === 0 ? (
+        <p data-testid="calls-empty">
+          No calls match. Place one with <code>POST /v1/calls</code> (see the{' '}
+          <Link href="/v1/docs" prefetch={false}>
+            Voice API
+          </Link>
+          ) or clear the filters.
+        </p>
+      ) : null}
+      {page && page.calls.length > 0 ? (
+        <div className="table-scroll">
+          <table data-testid="calls-table">
+            <caption className="visually-hidden">Calls, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created (UTC)</th>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col">Ended by</th>
+                <th scope="col">Length</th>
+                <th scope="col">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.calls.map((call) => (
+                <tr key={call.call_id} data-testid="call-row" data-status={call.queue_status}>
+                  <td>
+                    <Link
+                      href={`/console/orgs/${org.orgId}/calls/${call.call_id}`}
+                      prefetch={false}
+                    >
+                      {(call.created_at ?? '').slice(0, 19).replace('T', ' ')}
+                    </Link>
+                  </td>
+                  <td>{call.to}</td>
+                  <td>{call.status}</td>
+                  <td>{call.call_ended_by ?? '—'}</td>
+                  <td>{call.corrected_duration ? `${call.corrected_duration} s` : '—'}</td>
+                  <td>{call.price == null ? '—' : `$${call.price.toFixed(2)}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav aria-label="Pages of calls">
+        {search.cursor ? (
+          <Link href={`?${withCursor(search, null)}`} prefetch={false}>
+            Newest
+          </Link>
+        ) : null}{' '}
+        {page?.next_cursor ? (
+          <Link href={`?${withCursor(search, page.next_cursor)}`} prefetch={false}>
+            Older calls
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

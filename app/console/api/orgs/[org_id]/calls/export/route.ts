@@ -1,0 +1,31 @@
+// GET /console/api/orgs/{org_id}/calls/export?… — the filtered calls as a streamed CSV (calls.read).
+import { requireMember } from '@/lib/access/require-member';
+import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { streamCallsCsv } from '@/lib/console/calls-csv';
+import { defineRoute, parseBody, publicOrigin, uuidParam } from '@/lib/http';
+import { ConsoleCallFilters } from '@/schemas/console';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  GET: async ({ request, params }) => {
+    const user = await requireSessionUser(request);
+    const deps = await getCallDeps();
+    const orgId = uuidParam(params, 'org_id');
+    await requireMember(deps.db, user.id, orgId, 'calls.read');
+    const filters = parseBody(
+      ConsoleCallFilters,
+      Object.fromEntries(request.nextUrl.searchParams),
+      'INVALID_QUERY',
+    );
+    const stream = await streamCallsCsv(deps, orgId, filters, publicOrigin('voice', request));
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="calls.csv"',
+        'Cache-Control': 'no-store',
+      },
+    });
+  },
+});

@@ -1,0 +1,23 @@
+import Link from 'next/link';
+
+/** The console's sections for one organization (each page itself says what the role cannot do). */
+export function ConsoleNav({ orgId }: { orgId: string }) {
+  const sections = [
+    { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
+    { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
+    { href: '/console', label: 'Keys, members and audit log' },
+  ];
+  return (
+    <nav className="console-nav" aria-label="Console">
+      <ul>
+        {sections.map((section) => (
+          <li key={section.href}>
+            <Link href={section.href} prefetch={false}>
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

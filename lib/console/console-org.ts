@@ -1,0 +1,28 @@
+import { notFound, redirect } from 'next/navigation';
+import { roleAllows, type MemberAction } from '../access/permissions';
+import { currentUser, type SessionUser } from '../auth/current-session';
+import { getDb } from '../db';
+import { isUuid } from '../http/path-id';
+import { listMemberOrgs, type MemberOrg } from '../orgs/list-member-orgs';
+
+export interface ConsoleOrg {
+  user: SessionUser;
+  org: MemberOrg;
+  orgs: MemberOrg[];
+  can: (action: MemberAction) => boolean;
+}
+
+/**
+ * The signed-in member and the organization a console page is about: signed out → /sign-in,
+ * not a member (or no such org) → 404, so an org's existence is not revealed. Pages use `can`
+ * only to hide what the role cannot do; the console routes enforce it again on every action.
+ */
+export async function consoleOrg(orgId: string, next: string): Promise<ConsoleOrg> {
+  const user = await currentUser();
+  if (!user) redirect(`/sign-in?next=${encodeURIComponent(next)}`);
+  if (!isUuid(orgId)) notFound();
+  const orgs = await listMemberOrgs(await getDb(), user.id);
+  const org = orgs.find((o) => o.orgId === orgId);
+  if (!org) notFound();
+  return { user, org, orgs, can: (action) => roleAllows(org.role, action) };
+}

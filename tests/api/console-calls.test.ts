@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consoleFetch,
+  firstOrgId,
+  invitationToken,
+  signIn,
+  type AccountsServer,
+} from '../support/accounts-api';
+import { consoleKey, startConsoleServer } from '../support/console-api';
+import { eventually, expectError } from '../support/leads-api';
+import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
+import { startWebhookReceiver } from '../support/webhook-receiver';
+
+// The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
+type Role = 'owner' | 'admin' | 'developer' | 'viewer';
+const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+const person = '+14155550123';
+
+let accounts: AccountsServer;
+let base: string;
+let orgId: string;
+let apiKey: string;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let endedCall: string;
+const cookies = {} as Record<Role, string>;
+let outsider: string;
+let n = 0;
+const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
+
+async function join(role: Exclude<Role, 'owner'>): Promise<void> {
+  const address = email(role);
+  const invited = await consoleFetch(
+    base,
+    cookies.owner,
+    'POST',
+    `/console/api/orgs/${orgId}/invitations`,
+    {
+      email: address,
+      role,
+    },
+  );
+  expect(invited.status).toBe(201);
+  const token = await invitationToken(accounts, address);
+  cookies[role] = await signIn(accounts, address);
+  const accepted = await consoleFetch(
+    base,
+    cookies[role],
+    'POST',
+    '/console/api/invitations/accept',
+    {
+      token,
+    },
+  );
+  expect(accepted.status).toBe(200);
+}
+
+beforeAll(async () => {
+  [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
+  base = accounts.server.url;
+  cookies.owner = await signIn(accounts, email('owner'));
+  orgId = await firstOrgId(base, cookies.owner);
+  for (const role of ['admin', 'developer', 'viewer'] as const) await join(role);
+  outsider = await signIn(accounts, email('outsider'));
+  apiKey = await consoleKey(base, cookies.owner, orgId);
+  endedCall = await dispatch(base, apiKey, {
+    phone_number: person,
+    task: TASK,
+    record: true,
+    webhook: hooks.url,
+  });
+  await waitForEnd(base, apiKey, endedCall);
+});
+afterAll(async () => {
+  await accounts?.dispose();
+  await hooks?.close();
+});
+
+const allowedToWrite: Role[] = ['owner', 'admin', 'developer'];
+
+describe('Stop call from the console', () => {
+  for (const role of roles) {
+    const may = allowedToWrite.includes(role);
+    it(`${role} ${may ? 'may' : 'may not'} stop a live call`, async () => {
+      const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK });
+      const stop = await consoleFetch(
+        base,
+        cookies[role],
+        'POST',
+        `/console/api/orgs/${orgId}/calls/${callId}/stop`,
+      );
+      if (may) {
+        expect(stop.status).toBe(200);
+        expect(await getCall(base, apiKey, callId)).toMatchObject({
+          completed: true,
+          call_ended_by: 'API',
+        });
+      } else {
+        await expectError(stop, 403, 'FORBIDDEN');
+        expect((await getCall(base, apiKey, callId)).call_ended_by).not.toBe('API');
+      }
+    });
+  }
+
+  it('an ended call cannot be stopped; an outsider gets 404; another site is refused', async () => {
+    const path = `/console/api/orgs/${orgId}/calls/${endedCall}/stop`;
+    await expectError(
+      await consoleFetch(base, cookies.owner, 'POST', path),
+      409,
+      'CALL_NOT_ACTIVE',
+    );
+    await expectError(await consoleFetch(base, outsider, 'POST', path), 404, 'NOT_FOUND');
+    const forged = await fetch(base + path, {
+      method: 'POST',
+      headers: { cookie: cookies.owner, origin: 'https://evil.example' },
+    });
+    await expectError(forged, 403, 'FORBIDDEN');
+    await expectError(await fetch(base + path, { method: 'POST' }), 401, 'SIGN_IN_REQUIRED');
+  });
+});
+
+describe('Send again (webhook) from the console', () => {
+  for (const role of roles) {
+    const may = allowedToWrite.includes(role);
+    it(`${role} ${may ? 'may' : 'may not'} send a call's webhook again`, async () => {
+      const before = hooks.received.length;
+      const resend = await consoleFetch(
+        base,
+        cookies[role],
+        'POST',
+        `/console/api/orgs/${orgId}/calls/${endedCall}/webhooks/resend`,
+      );
+      if (may) {
+        expect(resend.status).toBe(200);
+        expect(await resend.json()).toMatchObject({ queued: [endedCall] });
+        await eventually(() => (hooks.received.length > before ? true : undefined), 15_000);
+      } else {
+        await expectError(resend, 403, 'FORBIDDEN');
+      }
+    });
+  }
+});
+
+describe('CSV export of the filtered calls', () => {
+  it('every member may export; cells that start a formula are neutralised', async () => {
+    for (const role of roles) {
+      const csv = await consoleFetch(
+        base,
+        cookies[role],
+        'GET',
+        `/console/api/orgs/${orgId}/calls/export`,
+      );
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+      const text = await csv.text();
+      expect(text.split('\n')[0]).toMatch(/^call_id,created_at,to,/);
+      expect(text).toContain(endedCall);
+      // "+1415…" would be a formula in a spreadsheet; the export writes it as text.
+      expect(text).toContain(`'${person}`);
+      expect(text).not.toMatch(/,\+1415/);
+    }
+  });
+
+  it('filters apply (status, phone number); bad filters are 400; outsiders 404', async () => {
+    const only = async (query: string) =>
+      (
+        await (
+          await consoleFetch(
+            base,
+            cookies.viewer,
+            'GET',
+            `/console/api/orgs/${orgId}/calls/export?${query}`,
+          )
+        ).text()
+      )
+        .trim()
+        .split('\n').length - 1;
+    expect(await only('status=queued&phone_number=%2B14155550999')).toBe(0);
+    expect(await only(`phone_number=${encodeURIComponent(person)}`)).toBeGreaterThanOrEqual(1);
+    const today = (await getCall(base, apiKey, endedCall)).created_at.slice(0, 10);
+    expect(await only('from=2000-01-01&to=2000-01-02')).toBe(0);
+    expect(await only(`from=${today}&to=${today}&ended_by=ASSISTANT`)).toBeGreaterThanOrEqual(1);
+    expect(await only(`from=${today}&ended_by=USER`)).toBe(0);
+    await expectError(
+      await consoleFetch(
+        base,
+        cookies.viewer,
+        'GET',
+        `/console/api/orgs/${orgId}/calls/export?status=nope`,
+      ),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      await consoleFetch(
+        base,
+        cookies.viewer,
+        'GET',
+        `/console/api/orgs/${orgId}/calls/export?cursor=not-a-cursor`,
+      ),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      await consoleFetch(base, outsider, 'GET', `/console/api/orgs/${orgId}/calls/export`),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('the call page by role', () => {
+  it('shows actions to those who may act and says what a viewer cannot do', async () => {
+    const page = async (role: Role) =>
+      (
+        await fetch(`${base}/console/orgs/${orgId}/calls/${endedCall}`, {
+          headers: { cookie: cookies[role] },
+        })
+      ).text();
+    const developer = await page('developer');
+    expect(developer).toContain('Send again');
+    expect(developer).not.toContain('data-testid="role-limits"');
+    const viewer = await page('viewer');
+    expect(viewer).not.toContain('Send again');
+    expect(viewer).toContain('cannot stop this call, send its webhook again');
+    const list = await (
+      await fetch(`${base}/console/orgs/${orgId}/calls`, { headers: { cookie: cookies.viewer } })
+    ).text();
+    expect(list).toContain(endedCall);
+    const foreign = await fetch(`${base}/console/orgs/${orgId}/calls`, {
+      headers: { cookie: outsider },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('Range on recordings', () => {
+  it('answers 206 with Content-Range for a byte range, by signed link and by key; 416 past the end', async () => {
+    const call = await getCall(base, apiKey, endedCall);
+    const whole = Buffer.from(await (await fetch(call.recording_url!)).arrayBuffer());
+    expect(whole.length).toBeGreaterThan(1000);
+
+    const part = await fetch(call.recording_url!, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${whole.length}`);
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(100, 200))).toBe(true);
+
+    const tail = await fetch(`${base}/v1/calls/${endedCall}/recording`, {
+      headers: { authorization: `Bearer ${apiKey}`, range: 'bytes=-10' },
+    });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(
+      `bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`,
+    );
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(-10))).toBe(true);
+
+    const past = await fetch(call.recording_url!, { headers: { range: `bytes=${whole.length}-` } });
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+    await expectError(past, 416, 'RANGE_NOT_SATISFIABLE');
+
+    const full = await fetch(call.recording_url!);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('accept-ranges')).toBe('bytes');
+  });
+});

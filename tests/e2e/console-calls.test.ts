@@ -1,0 +1,258 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
+import {
+  invitationToken,
+  readSignInMail,
+  signIn,
+  type AccountsServer,
+} from '../support/accounts-api';
+import { startConsoleServer } from '../support/console-api';
+import { ADMIN_TOKEN, eventually } from '../support/leads-api';
+import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
+import { startWebhookReceiver } from '../support/webhook-receiver';
+
+// The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
+// API, watch them in the list, open one, seek in its recording, send its webhook again, stop a live
+// call; a viewer sees no actions and a forged POST from a viewer is refused.
+let accounts: AccountsServer;
+let chromium: RunningBrowser;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let base: string;
+let owner: BrowserContext;
+let page: Page;
+let orgId: string;
+let apiKey: string;
+const person = '+14155550123';
+
+async function axeClean(target: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await target.emulateMedia({ colorScheme });
+    await target.waitForLoadState('load');
+    // After a client-side navigation Next sets the new title a moment later.
+    await target.waitForFunction(() => document.title.length > 0);
+    const { violations } = await new AxeBuilder({ page: target }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious, `${name} (${colorScheme})`).toEqual([]);
+    await screenshot(target, `${name}-${colorScheme}`, 'desktop');
+  }
+  await target.emulateMedia({ colorScheme: 'light' });
+}
+
+/** A console route called from the page's own origin, with the context's session cookie. */
+const post = (context: BrowserContext, path: string, data: unknown = {}) =>
+  context.request.post(base + path, { data, headers: { origin: base } });
+
+beforeAll(async () => {
+  [accounts, chromium, hooks] = await Promise.all([
+    startConsoleServer(),
+    launchChromium(),
+    startWebhookReceiver(),
+  ]);
+  base = accounts.server.url;
+  owner = await chromium.newContext();
+  page = await owner.newPage();
+  const email = `console-owner-${Date.now()}@example.com`;
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel('Your name').fill('Ada Owner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByRole('status').waitFor();
+  const { code } = readSignInMail(await accounts.smtp.next(email));
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${base}/console`);
+  orgId = (await page.locator('[data-testid="org-row"] code').first().textContent())!;
+  const key = await post(owner, `/console/api/orgs/${orgId}/keys`, {
+    name: 'browser test',
+    scopes: ['calls:read', 'calls:write'],
+  });
+  expect(key.status()).toBe(201);
+  apiKey = ((await key.json()) as { api_key: string }).api_key;
+});
+afterAll(async () => {
+  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+});
+
+describe('the calls pages', () => {
+  it('list a call placed through the API until it finishes; its page plays and re-sends', async () => {
+    await page.getByRole('link', { name: /^Calls of / }).click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}/calls`);
+    await page.getByTestId('calls-empty').waitFor();
+    await axeClean(page, 'console-calls-empty');
+
+    const callId = await dispatch(base, apiKey, {
+      phone_number: person,
+      task: TASK,
+      record: true,
+      webhook: hooks.url,
+    });
+    await eventually(async () => {
+      await page.reload();
+      const row = page.getByTestId('call-row').first();
+      return (await row.count()) && (await row.getAttribute('data-status')) === 'complete'
+        ? true
+        : undefined;
+    }, 30_000);
+    expect(await page.getByTestId('current-org').textContent()).toBeTruthy();
+    await axeClean(page, 'console-calls');
+
+    await page.getByTestId('call-row').first().getByRole('link').click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}/calls/${callId}`);
+    expect(await page.getByTestId('call-status').textContent()).toBe('completed');
+    expect(await page.getByTestId('transcript').locator('li').count()).toBeGreaterThan(1);
+    await axeClean(page, 'console-call');
+
+    // Seeking needs the recording route to answer Range: the element lands where it was sent.
+    const landed = await page.getByTestId('recording').evaluate(async (element) => {
+      const audio = element as HTMLAudioElement;
+      if (audio.readyState < 1)
+        await new Promise((resolve) =>
+          audio.addEventListener('loadedmetadata', resolve, { once: true }),
+        );
+      const target = Math.min(2, audio.duration / 2);
+      const seeked = new Promise((resolve) =>
+        audio.addEventListener('seeked', resolve, { once: true }),
+      );
+      audio.currentTime = target;
+      await seeked;
+      return { target, at: audio.currentTime, duration: audio.duration };
+    });
+    expect(landed.duration).toBeGreaterThan(1);
+    expect(Math.abs(landed.at - landed.target)).toBeLessThan(0.1);
+
+    await eventually(() => (hooks.received.length > 0 ? true : undefined), 15_000);
+    const before = hooks.received.length;
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await page.getByText('A new delivery is queued.').waitFor();
+    await eventually(() => (hooks.received.length > before ? true : undefined), 15_000);
+  });
+
+  it('stops a live call with its Stop call button', async () => {
+    const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK });
+    await page.goto(`${base}/console/orgs/${orgId}/calls/${callId}`);
+    await page.getByRole('button', { name: 'Stop call' }).click();
+    await page.getByText('The call was stopped.').waitFor();
+    await page.getByTestId('call-status').filter({ hasText: 'completed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Stop call' }).count()).toBe(0);
+    expect(await getCall(base, apiKey, callId)).toMatchObject({
+      completed: true,
+      call_ended_by: 'API',
+    });
+  });
+
+  it('shows a viewer no actions, says why, and refuses a forged POST', async () => {
+    const address = `console-viewer-${Date.now()}@example.com`;
+    expect(
+      (
+        await post(owner, `/console/api/orgs/${orgId}/invitations`, {
+          email: address,
+          role: 'viewer',
+        })
+      ).status(),
+    ).toBe(201);
+    const token = await invitationToken(accounts, address);
+    const cookie = await signIn(accounts, address);
+    const viewer = await chromium.newContext();
+    await viewer.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }),
+    );
+    expect((await post(viewer, '/console/api/invitations/accept', { token })).status()).toBe(200);
+    const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK });
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto(`${base}/console/orgs/${orgId}/calls/${callId}`);
+    expect(await viewerPage.getByTestId('role-limits').textContent()).toContain(
+      'cannot stop this call',
+    );
+    expect(
+      await viewerPage
+        .getByRole('button')
+        .filter({ hasText: /Stop call|Send again/ })
+        .count(),
+    ).toBe(0);
+    const forged = await post(viewer, `/console/api/orgs/${orgId}/calls/${callId}/stop`);
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await waitForEnd(base, apiKey, callId);
+    await viewer.close();
+  });
+
+  it('shows the limits with what is in use and the unlock progress, then the unlock', async () => {
+    await page.goto(`${base}/console/orgs/${orgId}/calls`);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Limits' })
+      .click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}/limits`);
+    const cells = async (key: string) =>
+      (await page.getByTestId(`limit-${key}`).locator('td').allTextContents()).slice(0, 2);
+    expect(await cells('concurrency')).toEqual(['1', '0']);
+    expect(await cells('instant_clones')).toEqual(['1', '0']);
+    expect(await page.getByTestId('unlock-status').textContent()).toContain('$0.00 of $5.00');
+    await axeClean(page, 'console-limits');
+    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount_usd: 5 }),
+    });
+    expect(deposit.status).toBe(201);
+    await page.reload();
+    expect(await cells('concurrency')).toEqual(['5', '0']);
+    expect(await cells('live_clones')).toEqual(['1', '0']);
+    expect(await page.getByTestId('unlock-status').textContent()).toContain('Unlocked');
+
+    // Request a raise in the form; an operator approves it with the admin CLI; the page shows it.
+    await page.getByLabel('Limit', { exact: true }).selectOption('concurrency');
+    await page.getByLabel('Wanted value').fill('12');
+    await page.getByLabel('Expected volume').fill('300 calls a day');
+    await page.getByLabel('Reason').fill('A seasonal campaign');
+    await page.getByRole('button', { name: 'Request a raise' }).click();
+    await page.getByText('Sent. Our team answers by e-mail').waitFor();
+    await page.getByTestId('raise-row').waitFor();
+    await axeClean(page, 'console-limits-requested');
+    const support = await accounts.smtp.next('support@localhost');
+    const id = /answer-raise ([0-9a-f-]{36})/.exec(support.text)?.[1];
+    expect(id, support.text).toBeDefined();
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/admin.ts',
+        'answer-raise',
+        id!,
+        'approve',
+        '--url',
+        base,
+        '--token',
+        ADMIN_TOKEN,
+      ],
+      { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test' } },
+    );
+    await page.reload();
+    expect(await cells('concurrency')).toEqual(['12', '0']);
+    expect(await page.getByTestId('raise-row').textContent()).toContain('approved');
+  });
+
+  it('fits 375 px without sideways scrolling of the page', async () => {
+    const narrow = await chromium.browser.newContext({
+      viewport: { width: 375, height: 800 },
+      storageState: await owner.storageState(),
+    });
+    const small = await narrow.newPage();
+    await small.goto(`${base}/console/orgs/${orgId}/calls`);
+    await small.getByTestId('calls-table').waitFor();
+    const width = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await small.getByRole('link', { name: 'Calls' }).first().focus();
+    await narrow.close();
+  });
+});
