@@ -24,6 +24,12 @@ const nextConfig: NextConfig = {
     'opusscript',
     'libflacjs',
     'twilio',
+    // Deepgram's SDK opens its sockets through ws (optional native add-ons); the VAD's runtime is
+    // a native add-on and reads its model file from node_modules.
+    '@deepgram/sdk',
+    'ws',
+    'onnxruntime-node',
+    '@ricky0123/vad-web',
   ],
   poweredByHeader: false,
   // App Router folders starting with a dot are not routes: /.well-known/* is served from app/well-known.

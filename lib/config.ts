@@ -221,6 +221,21 @@ export const envSchema = z
     STT_UPSTREAM_URL: optionalUrl,
     STT_UPSTREAM_API_KEY: optionalString,
     STT_UPSTREAM_MODEL: z.string().trim().min(1).default('whisper-1'),
+    // Deepgram live transcription (streaming recognition on real calls); unset: whole turns only.
+    DEEPGRAM_API_KEY: optionalString,
+    DEEPGRAM_MODEL: z.string().trim().min(1).default('nova-3'),
+    // Base URL (ws:// or wss://) that replaces Deepgram's for the streaming recognizer (a stand-in).
+    STT_STREAMING_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.url({ protocol: /^(wss?|https?)$/ }).optional())
+      .optional(),
+    // What tells the callee's speech from silence on real calls: Silero VAD, or plain energy.
+    VOICE_ACTIVITY: z
+      .enum(['silero', 'energy', ''])
+      .optional()
+      .transform((v) => (v === 'energy' ? 'energy' : 'silero')),
     // Silence after callee speech that ends their turn on a real call, in milliseconds.
     END_OF_TURN_SILENCE_MS: numberOr(
       500,

@@ -4,6 +4,29 @@ import { STORABLE, storable, storableDeep } from './text';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
+const windowMs = z.int().min(100).max(5_000);
+
+export const EndOfTurn = z
+  .object({
+    min_ms: windowMs.describe(
+      'Silence (100–5000 ms) that ends a turn whose words read as finished: a full sentence, ' +
+        'a question, a yes or no. Shorter answers sooner.',
+    ),
+    max_ms: windowMs.describe(
+      'Silence (100–5000 ms, ≥ min_ms) that ends any turn, including one that trails off ' +
+        '(“and…”, “I’d like to”, a number being read out). Longer cuts callers off less.',
+    ),
+  })
+  .refine((w) => w.min_ms <= w.max_ms, {
+    message: 'min_ms must not exceed max_ms',
+    path: ['min_ms'],
+  })
+  .describe(
+    'Adaptive end of turn: the agent answers after min_ms of silence when the caller sounds ' +
+      'done, after up to max_ms when they sound mid-sentence.',
+  )
+  .meta({ id: 'EndOfTurn' });
+
 export const CallDispatchRequest = z
   .object({
     phone_number: E164.describe(
@@ -54,6 +77,10 @@ export const CallDispatchRequest = z
       .nullish()
       .transform((v) => v ?? false)
       .describe('True records the call (recording_url). Default false.'),
+    end_of_turn: EndOfTurn.nullish().describe(
+      'How much silence ends the callee’s turn. Default: the server’s fixed window ' +
+        '(END_OF_TURN_SILENCE_MS, 500 ms) for every turn.',
+    ),
     webhook: z
       .string()
       .trim()

@@ -41,6 +41,8 @@ export function newCallValues(
     waitForGreeting: request.wait_for_greeting,
     maxDuration: request.max_duration,
     record: request.record,
+    endOfTurnMinMs: request.end_of_turn?.min_ms ?? null,
+    endOfTurnMaxMs: request.end_of_turn?.max_ms ?? null,
     webhook: request.webhook ?? null,
     language: request.language ?? null,
     metadata: request.metadata ?? null,

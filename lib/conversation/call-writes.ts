@@ -47,3 +47,13 @@ export async function saveRecording(db: Db, call: CallRow, pcm: Buffer): Promise
       .onConflictDoNothing();
   });
 }
+
+/** Machine detection's verdict so far (it answers through a callback at any instance). */
+export async function readAnsweredBy(db: Db, callId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ answeredBy: schema.calls.answeredBy })
+    .from(schema.calls)
+    .where(eq(schema.calls.id, callId))
+    .catch(() => []);
+  return row?.answeredBy;
+}

@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { AgentContext } from '../agent';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
-import { schema } from '../db';
 import type { LineTurn } from '../telephony';
 import { CallRecording } from './call-recording';
-import { saveRecording, writeLine } from './call-writes';
+import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
 import { FramePacer } from './frame-pacer';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
-import { TurnDetector, type TurnDetection, type TurnEvent } from './turn-detector';
+import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
+import type { TurnAudio, TurnDetection } from './turn-detector';
+import { listen } from './listen';
+import type { TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
 
@@ -30,7 +31,9 @@ export class Conversation {
   private call: CallRow | null = null;
   private streamSid = '';
   private startedAtMs = 0;
-  private readonly detector: TurnDetection;
+  private detector!: TurnDetection;
+  private text!: TurnText;
+  private window!: EndOfTurnWindow;
   private readonly pacer: FramePacer;
   private readonly player: ReplyPlayer;
   private recording: CallRecording | null = null;
@@ -38,6 +41,12 @@ export class Conversation {
   private answeredBy: 'human' | 'voicemail' = 'human';
   private readonly turns: LineTurn[] = [];
   private seq = 0;
+  private pauses = 0;
+  /**
+   * The callee's latest turn until the agent's answer to it is first heard: should they speak
+   * again before that, the answer is dropped and their next words join this turn.
+   */
+  private heard: { text: string; startMs: number; endMs: number } | null = null;
   private writes: Promise<void> = Promise.resolve();
   private turnWork: Promise<void> = Promise.resolve();
   /** Aborted when the stream ends: cancels every timer of the call (all on the clock). */
@@ -51,14 +60,13 @@ export class Conversation {
     private readonly deps: ConversationDeps,
     private readonly transport: StreamTransport,
   ) {
-    const silence = { silenceMs: deps.settings.silenceMs };
-    this.detector = deps.turnDetector?.(silence) ?? new TurnDetector(silence);
     this.pacer = new FramePacer(deps.clock, {
       media: (frame, playAtMs) => {
         // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
         const atMs = playAtMs - this.startedAtMs;
         this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
         this.player.onFrameSent(atMs);
+        this.commitHeard();
         this.transport.send({
           event: 'media',
           streamSid: this.streamSid,
@@ -122,6 +130,7 @@ export class Conversation {
     this.startedAtMs = this.deps.clock.now();
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
+    ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
     if (!call.carrierCallSid) {
       await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
@@ -140,7 +149,9 @@ export class Conversation {
       voice: call.voice,
       language: call.language,
       answeredBy: this.answeredBy,
-      turns: [...this.turns],
+      turns: this.heard
+        ? [...this.turns, { user: 'user', text: this.heard.text }]
+        : [...this.turns],
     };
   }
 
@@ -148,28 +159,58 @@ export class Conversation {
     const pcm = decodeMulaw(payload);
     this.recording?.add(atMs, pcm);
     const event = this.detector.push(pcm, atMs);
+    this.text.audio(payload, this.detector.inSpeech || event?.kind === 'turn-end');
     if (!event) return;
     // Barge-in: the callee talks over the agent, who stops within this frame.
     if (event.kind === 'speech-start') return this.bargeIn();
+    if (event.kind === 'pause') return void this.onPause(event);
     this.turnWork = this.turnWork.then(() => this.onTurn(event));
   }
 
-  /** Stops the agent; the carrier drops what it still buffers. */
+  /** A pause in the callee's turn: how its words read sets how much more silence ends it. */
+  private async onPause(pause: TurnAudio & { silentMs: number }): Promise<void> {
+    const seq = ++this.pauses;
+    const text = await this.text.soFar(pause);
+    // Spoke again meanwhile: this pause is over (a later one judges the new words).
+    if (this.ending || this.closed || seq !== this.pauses) return;
+    if (this.detector.silentMs < pause.silentMs) return;
+    const ended = this.detector.endAfter(endOfTurnSilenceMs(text, this.window));
+    if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended));
+  }
+
+  /** The answer to the callee's turn is being heard: the turn is theirs for good. */
+  private commitHeard(): void {
+    const heard = this.heard;
+    if (!heard) return;
+    this.heard = null;
+    this.addLine('user', heard.text, heard.startMs, heard.endMs - heard.startMs);
+  }
+
+  /**
+   * Stops the agent; the carrier drops what it still buffers. An answer not heard yet is
+   * dropped whole (brain and synthesis cancelled, nothing played or written).
+   */
   private bargeIn(): void {
     if (this.player.interrupt()) this.transport.send({ event: 'clear', streamSid: this.streamSid });
     this.recording?.cut(this.elapsedMs());
   }
 
-  private async onTurn(turn: Extract<TurnEvent, { kind: 'turn-end' }>): Promise<void> {
+  private async onTurn(turn: TurnAudio): Promise<void> {
     if (this.ending || this.closed) return;
     let text: string;
     try {
-      text = await this.deps.recognizer.transcribe(turn.audio, { language: this.call!.language });
+      text = await this.text.final(turn);
     } catch (error) {
       return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
     }
-    if (!text || this.ending || this.closed) return;
-    this.addLine('user', text, turn.startedAtMs, turn.durationMs);
+    if (this.ending || this.closed) return;
+    const endMs = turn.startedAtMs + turn.durationMs;
+    const before = this.heard;
+    // No new words (a cough after a dropped answer): the turn still ends, the answer restarts.
+    if (!text && !before) return;
+    this.heard = before
+      ? { text: `${before.text} ${text}`.trim(), startMs: before.startMs, endMs }
+      : { text, startMs: turn.startedAtMs, endMs };
     // Still talking (a new turn began while this one was recognized): let them finish.
     if (!this.detector.inSpeech) this.player.start(this.context());
   }
@@ -198,13 +239,9 @@ export class Conversation {
     for (;;) {
       await clock.sleep(AMD_POLL_MS, signal);
       if (signal.aborted || this.ending || clock.now() - startedAt > AMD_POLL_FOR_MS) return;
-      const [row] = await this.deps.db
-        .select({ answeredBy: schema.calls.answeredBy })
-        .from(schema.calls)
-        .where(eq(schema.calls.id, this.call!.id))
-        .catch(() => []);
-      if (row?.answeredBy === 'human') return;
-      if (row?.answeredBy !== 'voicemail' || this.closed || this.ending) continue;
+      const answeredBy = await readAnsweredBy(this.deps.db, this.call!.id);
+      if (answeredBy === 'human') return;
+      if (answeredBy !== 'voicemail' || this.closed || this.ending) continue;
       this.answeredBy = 'voicemail';
       // The greeting is over (the beep): leave the message, then hang up.
       this.bargeIn();
@@ -242,15 +279,13 @@ export class Conversation {
     if (this.closed) return;
     this.closed = true;
     this.stopped.abort();
+    this.text?.close();
     this.player.interrupt();
+    this.commitHeard();
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;
-    const { frames, maxLateMs, over40 } = this.pacer.stats;
-    console.info(
-      `call ${call.id}: media stream closed: ${frames} frames sent, ` +
-        `latest ${maxLateMs.toFixed(1)} ms behind schedule, ${over40} more than 40 ms late`,
-    );
+    console.info(`call ${call.id}: media stream closed: ${this.pacer.describeStats()}`);
     await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
       console.error(`call ${call.id}: stream end not noted:`, error),
     );

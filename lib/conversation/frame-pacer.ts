@@ -38,6 +38,15 @@ export class FramePacer {
     private readonly options: { recordLateness?: boolean; leadMs?: number } = {},
   ) {}
 
+  /** The stats as the stream's closing log line says them (the benchmark reads that line). */
+  describeStats(): string {
+    const { frames, maxLateMs, over40 } = this.stats;
+    return (
+      `${frames} frames sent, latest ${maxLateMs.toFixed(1)} ms behind schedule, ` +
+      `${over40} more than 40 ms late`
+    );
+  }
+
   get idle(): boolean {
     return this.queue.length === 0 && !this.running;
   }

@@ -2,7 +2,11 @@ import { getCallDeps } from '../calls/get-call-deps';
 import { getConfig } from '../config';
 import { carrierLineOf } from '../telephony';
 import { getSpeechRecognizer } from './speech-recognizer';
+import { getStreamingRecognizer } from './streaming-recognizer';
+import { getVad } from '../vad';
+import { TurnDetector } from './turn-detector';
 import type { ConversationDeps } from './types';
+import { VadVoicing } from './vad-voicing';
 
 /** The process's live-call dependencies, or null when no carrier is configured (sandbox line). */
 export async function getConversationDeps(): Promise<ConversationDeps | null> {
@@ -11,6 +15,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
   const carrier = carrierLineOf(calls.provider);
   if (!carrier || !recognizer) return null;
   const config = getConfig();
+  const vad = await getVad();
   return {
     db: calls.db,
     store: calls.store,
@@ -18,6 +23,12 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
     speech: calls.speech,
     brain: calls.brain,
     recognizer,
+    streaming: getStreamingRecognizer(),
+    ...(vad
+      ? {
+          turnDetector: (options) => new TurnDetector({ ...options, voicing: new VadVoicing(vad) }),
+        }
+      : {}),
     carrier,
     settings: {
       urlSigningKey: config.URL_SIGNING_KEY,

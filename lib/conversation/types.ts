@@ -5,6 +5,7 @@ import type { SpeechEngine } from '../speech';
 import type { Store } from '../store';
 import type { CarrierLine } from '../telephony';
 import type { SpeechRecognizer } from './speech-recognizer';
+import type { StreamingRecognizer } from './streaming-recognizer';
 import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
 
@@ -16,12 +17,14 @@ export interface ConversationDeps {
   speech: SpeechEngine;
   brain: AgentBrain;
   recognizer: SpeechRecognizer;
+  /** Streaming recognition; null or unset: whole turns through `recognizer`. */
+  streaming?: StreamingRecognizer | null;
   /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
-  turnDetector?: (options: { silenceMs: number }) => TurnDetection;
+  turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
   carrier: CarrierLine;
   settings: {
     urlSigningKey: string;
-    /** Silence that ends the callee's turn. */
+    /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */
     silenceMs: number;
   };
 }

@@ -8,8 +8,10 @@ import { getAgentBrain } from '../agent';
 import { getConfig } from '../config';
 import { getDatabase } from '../db';
 import { getCallProvider } from '../telephony';
+import { describeRecognizers } from '../conversation/describe-recognizers';
 import { getPaymentProvider } from '../payments';
 import { getSpeechRecognizer } from '../conversation/speech-recognizer';
+import { getStreamingRecognizer } from '../conversation/streaming-recognizer';
 import { getWebhookSender } from '../webhooks';
 
 export type PortName =
@@ -25,6 +27,7 @@ export type PortName =
   | 'scheduler'
   | 'speech'
   | 'recognizer'
+  | 'voiceActivity'
   | 'payments';
 
 /** Which adapter each port uses, one line each, for the start-up log. */
@@ -44,9 +47,11 @@ export function describePorts(): Record<PortName, string> {
       : 'off (call /internal/cron/calls to advance calls)',
     // Describing the engine starts no worker: they start on the first synthesis.
     speech: getSpeechEngine().description,
-    recognizer:
-      getSpeechRecognizer()?.description ??
-      'none (the sandbox line needs none; real calls need STT_UPSTREAM_URL)',
+    voiceActivity:
+      getConfig().VOICE_ACTIVITY === 'energy'
+        ? 'energy (VOICE_ACTIVITY=energy)'
+        : 'Silero VAD v5 (onnxruntime-node, in process; loaded with the first call)',
+    recognizer: describeRecognizers(getStreamingRecognizer(), getSpeechRecognizer()),
     payments: getPaymentProvider().description,
   };
 }

@@ -13,6 +13,7 @@ import { EmbeddedStore } from '@/lib/store';
 import { signStreamToken } from '@/lib/telephony/stream-token';
 import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from './call-deps';
 import { dispatchTestCall, recordingCarrier } from './recording-carrier';
+import type { FakeStreaming } from './fake-streaming';
 import { virtualClock, type VirtualClock } from './virtual-clock';
 
 // A whole live call through the loop (Conversation, ReplyPlayer, FramePacer) on a virtual clock,
@@ -39,16 +40,24 @@ const fakeSpeech: SpeechEngine = {
 };
 
 /** The agent says `replies` in order (the first one is the greeting); `fail` breaks it. */
-function scriptedBrain(replies: string[], options: { fail?: boolean } = {}) {
+function scriptedBrain(
+  replies: string[],
+  options: { fail?: boolean; clock?: VirtualClock; thinkMs?: number } = {},
+) {
   const asked: AgentContext[] = [];
   const brain: AgentBrain & { asked: AgentContext[] } = {
     kind: 'llm',
     description: 'scripted stream',
     asked,
     nextLine: () => Promise.reject(new Error('not used by the live loop')),
-    async *streamLine(context: AgentContext): AsyncIterable<AgentDelta> {
+    async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
       asked.push(context);
       if (options.fail) throw new Error('model unavailable');
+      // The first token takes this long on the call's clock (the greeting does not wait).
+      if (options.thinkMs && context.turns.length > 1) {
+        await options.clock!.sleep(options.thinkMs, signal);
+        if (signal?.aborted) return;
+      }
       const said = context.turns.filter((t) => t.user === 'assistant').length;
       const reply = replies[Math.min(said, replies.length - 1)] ?? '';
       const end = reply.endsWith('[END]');
@@ -61,16 +70,19 @@ function scriptedBrain(replies: string[], options: { fail?: boolean } = {}) {
   return brain;
 }
 
-function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}): SpeechRecognizer {
+function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}) {
   let turn = 0;
-  return {
+  const recognizer: SpeechRecognizer & { asked: number } = {
     kind: 'upstream',
     description: 'fake recognizer',
+    asked: 0,
     transcribe: async () => {
+      recognizer.asked++;
       if (options.fail) throw new Error('recognizer down');
       return texts[turn++] ?? '';
     },
   };
+  return recognizer;
 }
 
 const voiced = (amplitude: number) => {
@@ -92,9 +104,15 @@ export interface LiveCall {
   conversation: Conversation;
   sent: OutboundFrame[];
   brain: ReturnType<typeof scriptedBrain>;
+  /** The whole-turn recognizer: `asked` counts its requests. */
+  recognizer: ReturnType<typeof fakeRecognizer>;
   /** Marks echo back as the carrier plays them; off, they never come. */
   echoMarks: { on: boolean };
   say(ms: number): Promise<void>;
+  /** The callee speaks for `ms`, with no silence after. */
+  speak(ms: number): Promise<void>;
+  /** Clock time at which each media frame was sent. */
+  mediaSentAt: number[];
   run(ms: number): Promise<void>;
   /**
    * Runs the line 20 ms at a time until `done` holds, letting the database answer in between
@@ -113,11 +131,19 @@ export async function liveCall(
     body?: Record<string, unknown>;
     brainFails?: boolean;
     recognizerFails?: boolean;
+    /** The agent's first token takes this long (virtual ms) on each answer. */
+    thinkMs?: number;
+    /** Streaming recognition through this fake; unset: whole turns only. */
+    streaming?: FakeStreaming;
   },
 ): Promise<LiveCall> {
   const clock = virtualClock(Date.parse('2026-11-05T09:00:00Z'));
   const carrier = recordingCarrier({ sidPrefix: `CA${++callsPlaced}-` });
-  const brain = scriptedBrain(options.replies, { fail: options.brainFails });
+  const brain = scriptedBrain(options.replies, {
+    fail: options.brainFails,
+    clock,
+    thinkMs: options.thinkMs,
+  });
   const calls: TestCallDeps = {
     ...testCallDeps(db, fakeSpeech, { clock, brain }),
     provider: carrier,
@@ -128,21 +154,25 @@ export async function liveCall(
     .carrierCallSid!;
   await applyCarrierStatus(calls, callId, { CallSid: sid, CallStatus: 'in-progress' });
 
+  const recognizer = fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails });
   const deps: ConversationDeps = {
     db,
     store: new EmbeddedStore({}),
     clock,
     speech: fakeSpeech,
     brain,
-    recognizer: fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails }),
+    recognizer,
+    streaming: options.streaming?.recognizer ?? null,
     carrier,
     settings: { urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey, silenceMs: SILENCE_MS },
   };
   const sent: OutboundFrame[] = [];
+  const mediaSentAt: number[] = [];
   const echoMarks = { on: true };
   const transport = {
     send: (frame: OutboundFrame) => {
       sent.push(frame);
+      if (frame.event === 'media') mediaSentAt.push(clock.now());
       if (frame.event === 'mark' && echoMarks.on)
         void conversation.handleFrame({ event: 'mark', mark: { name: frame.mark.name } });
     },
@@ -178,8 +208,16 @@ export async function liveCall(
     conversation,
     sent,
     brain,
+    recognizer,
     echoMarks,
+    mediaSentAt,
     row,
+    async speak(ms) {
+      for (let t = 0; t < ms; t += 20) {
+        await media(voiced(1));
+        await clock.advance(20);
+      }
+    },
     /** The callee speaks for `ms`, then is silent until the turn has ended. */
     async say(ms) {
       for (let t = 0; t < ms + SILENCE_MS + 100; t += 20) {

@@ -99,6 +99,9 @@ export const calls = pgTable(
     waitForGreeting: boolean('wait_for_greeting').notNull(),
     maxDuration: doublePrecision('max_duration').notNull(),
     record: boolean('record').notNull(),
+    /** The call's own end-of-turn window (POST /v1/calls end_of_turn); null: the server's. */
+    endOfTurnMinMs: integer('end_of_turn_min_ms'),
+    endOfTurnMaxMs: integer('end_of_turn_max_ms'),
     webhook: text('webhook'),
     language: text('language'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),

@@ -1,0 +1,128 @@
+// One benchmarked call for bench/voice-latency.ts: dialled through the API, answered over the
+// Twilio stand-in's media stream, `turns` callee turns in real time. Even turns are a finished
+// sentence (voice-to-voice latency is measured on them); odd turns are one sentence with a pause
+// of 300–600 ms in the middle, where an agent that starts to talk has cut the callee off.
+import type { SpeechEngine } from '../lib/speech';
+import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
+import {
+  CalleeStream,
+  fakeRecords,
+  parseTwiml,
+  signedCallback,
+  TWILIO_ACCOUNT_SID,
+} from '../tests/support/twilio-line';
+import { dispatch } from '../tests/support/voice-api';
+
+export const FINISHED = 'Yes, that works for me.';
+export const PAUSED = ["I'd like to", 'move it to Friday.'] as const;
+
+export interface CallResult {
+  /** Last voiced callee frame → first agent frame, finished turns only. */
+  latencies: number[];
+  pausedTurns: number;
+  /** Paused turns where the agent's audio began inside the pause. */
+  falseCuts: number;
+  /** How late each outbound frame arrived against start-of-run + n × 20 ms. */
+  lateness: number[];
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The segments each call's turns say, in order (the streaming stand-in replays them). */
+export function callScript(segments: Map<string, ScriptedSegment>, turns: number) {
+  const texts = Array.from({ length: turns }, (_, t) => (t % 2 ? [...PAUSED] : [FINISHED])).flat();
+  return texts.map((text) => segments.get(text)!);
+}
+
+export async function runCall(options: {
+  base: string;
+  fakeDir: string;
+  apiKey: string;
+  engine: SpeechEngine;
+  turns: number;
+  segments: Map<string, ScriptedSegment>;
+  body: Record<string, unknown>;
+}): Promise<CallResult> {
+  const { base, fakeDir, engine, segments } = options;
+  const callId = await dispatch(base, options.apiKey, {
+    phone_number: '+14155550123',
+    task: 'Confirm the appointment.',
+    first_sentence: 'Hello, this is the clinic.',
+    max_duration: 10,
+    ...options.body,
+  });
+  let create;
+  for (;;) {
+    create = fakeRecords(fakeDir).find(
+      (r) => r.action === 'create' && r.params?.Twiml?.includes(callId),
+    );
+    if (create) break;
+    await wait(50);
+  }
+  const twiml = parseTwiml(create.params!.Twiml!);
+  const callback = create.params!.StatusCallback!;
+  const sid = create.sid!;
+  const status = (s: string, extra: Record<string, string> = {}) =>
+    signedCallback(callback, {
+      AccountSid: TWILIO_ACCOUNT_SID,
+      CallSid: sid,
+      CallStatus: s,
+      ...extra,
+    });
+  await status('in-progress');
+  const callee = await CalleeStream.open(twiml.streamUrl);
+  callee.start(sid, { callId, token: twiml.token });
+  const quiet = async () => {
+    for (;;) {
+      const last = callee.media.at(-1);
+      if (last && performance.now() - last.at > 400) return;
+      await wait(20);
+    }
+  };
+  const saidOut = async () => {
+    while (callee.speaking) await wait(5);
+  };
+  /** When the utterance's last voiced frame was sent (its audio ends in silence). */
+  const lastVoiced = (utterance: number, text: string) =>
+    callee.utterances[utterance]!.last - segments.get(text)!.trailingMs!;
+  await quiet();
+  const result: CallResult = { latencies: [], pausedTurns: 0, falseCuts: 0, lateness: [] };
+  for (let turn = 0; turn < options.turns; turn++) {
+    const before = callee.media.length;
+    const utterance = callee.utterances.length;
+    if (turn % 2 === 0) {
+      await callee.say(engine, FINISHED);
+      while (callee.media.length === before) await wait(5);
+      result.latencies.push(callee.media[before]!.at - lastVoiced(utterance, FINISHED));
+    } else {
+      result.pausedTurns++;
+      const pauseMs = 300 + Math.random() * 300;
+      await callee.say(engine, PAUSED[0]);
+      await saidOut();
+      const endOfFirst = lastVoiced(utterance, PAUSED[0]);
+      // The engine's trailing silence is part of the pause.
+      await wait(Math.max(0, endOfFirst + pauseMs - performance.now()));
+      const resumedAt = performance.now();
+      if (callee.media.length > before && callee.media[before]!.at < resumedAt) result.falseCuts++;
+      await callee.say(engine, PAUSED[1]);
+      while (callee.media.length === before) await wait(5);
+    }
+    await quiet();
+  }
+  // Lateness within each run of frames (a run: frames less than 60 ms apart).
+  let runStart = 0;
+  let n = 0;
+  for (let i = 0; i < callee.media.length; i++) {
+    const at = callee.media[i]!.at;
+    if (i === 0 || at - callee.media[i - 1]!.at > 60) {
+      runStart = at;
+      n = 0;
+    }
+    result.lateness.push(at - (runStart + n * 20));
+    n++;
+  }
+  callee.stop(sid);
+  callee.close();
+  await status('completed', { CallDuration: '30' });
+  return result;
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
+import { VadVoicing } from '@/lib/conversation/vad-voicing';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
+import { SileroVad, WINDOW_SAMPLES } from '@/lib/vad';
+
+// Silero VAD (onnxruntime-node, the model from @ricky0123/vad-web) on our own synthesized speech
+// at the phone's 8 kHz, and on silence and line noise.
+
+let vad: SileroVad;
+let engine: SpeechEngine;
+beforeAll(async () => {
+  vad = await SileroVad.load();
+  engine = createSpeechEngine({ poolSize: 1 });
+}, 30_000);
+afterAll(() => engine.close());
+
+async function speech(text: string): Promise<Int16Array> {
+  const parts: Buffer[] = [];
+  for await (const chunk of engine.synthesize({ text, sampleRate: 8_000 })) parts.push(chunk.pcm);
+  const pcm = Buffer.concat(parts);
+  return new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+}
+
+/** Low hiss, as an open phone line between words (about −60 dBFS). */
+const hiss = (samples: number) =>
+  Int16Array.from({ length: samples }, (_, i) => Math.round(30 * Math.sin(i * 12.9898) * 1.7));
+
+async function probabilities(pcm: Int16Array): Promise<number[]> {
+  const stream = vad.stream();
+  const out: number[] = [];
+  for (let o = 0; o + WINDOW_SAMPLES <= pcm.length; o += WINDOW_SAMPLES) {
+    const window = Float32Array.from(pcm.subarray(o, o + WINDOW_SAMPLES), (s) => s / 32768);
+    out.push(await stream.probability(window));
+  }
+  return out;
+}
+
+describe('Silero VAD', () => {
+  it('finds speech in synthesized speech and none in silence or hiss', async () => {
+    const said = await probabilities(await speech('Yes, Tuesday at three works well for me.'));
+    expect(said.filter((p) => p >= 0.5).length / said.length).toBeGreaterThan(0.6);
+    const quiet = await probabilities(new Int16Array(8_000));
+    expect(Math.max(...quiet)).toBeLessThan(0.2);
+    const noise = await probabilities(hiss(8_000));
+    expect(Math.max(...noise)).toBeLessThan(0.2);
+  });
+
+  it('ends a turn of synthesized speech framed as the carrier sends it, and none on silence', async () => {
+    const voicing = new VadVoicing(vad);
+    const detector = new TurnDetector({ silenceMs: 500, voicing });
+    const pcm = await speech('I would like to move my appointment to Friday, please.');
+    const line = new Int16Array(8_000 + pcm.length + 8_000);
+    line.set(pcm, 8_000);
+    const events: TurnEvent[] = [];
+    for (let o = 0, at = 0; o + 160 <= line.length; o += 160, at += 20) {
+      const event = detector.push(line.subarray(o, o + 160), at);
+      if (event) events.push(event);
+      await voicing.settled();
+    }
+    expect(events.map((e) => e.kind)).toEqual(['speech-start', 'turn-end']);
+    const end = events[1] as Extract<TurnEvent, { kind: 'turn-end' }>;
+    // The turn starts within a window of the speech and holds (about) all of it.
+    expect(end.startedAtMs).toBeGreaterThanOrEqual(1_000 - 300);
+    expect(end.startedAtMs).toBeLessThan(1_000 + 100);
+    expect(Math.abs(end.durationMs - pcm.length / 8)).toBeLessThan(400);
+
+    const silent = new TurnDetector({ silenceMs: 500, voicing: new VadVoicing(vad) });
+    const hissy = hiss(16_000);
+    for (let o = 0; o + 160 <= hissy.length; o += 160)
+      expect(silent.push(hissy.subarray(o, o + 160), o / 8)).toBeNull();
+  });
+});
