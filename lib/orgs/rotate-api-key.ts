@@ -1,9 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
-import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
 import type { IssuedKey } from './issue-api-key';
+import { updateActiveKey } from './update-active-key';
 
 export const MAX_GRACE_HOURS = 72;
 
@@ -22,24 +21,12 @@ export async function rotateApiKey(
   const apiKey = generateApiKey();
   const previousValidUntil = new Date(now.getTime() + graceHours * 3_600_000);
   return db.transaction(async (tx) => {
-    const rotated = await tx
-      .update(schema.apiKeys)
-      .set({
-        previousHash: schema.apiKeys.hash,
-        previousExpiresAt: previousValidUntil,
-        hash: hashApiKey(apiKey),
-        prefix: displayPrefix(apiKey),
-      })
-      .where(
-        and(
-          eq(schema.apiKeys.id, keyId),
-          eq(schema.apiKeys.orgId, orgId),
-          isNull(schema.apiKeys.revokedAt),
-        ),
-      )
-      .returning({ id: schema.apiKeys.id });
-    if (rotated.length === 0)
-      throw new ApiError('NOT_FOUND', { message: 'No active key has this id.' });
+    await updateActiveKey(tx, orgId, keyId, {
+      previousHash: schema.apiKeys.hash,
+      previousExpiresAt: previousValidUntil,
+      hash: hashApiKey(apiKey),
+      prefix: displayPrefix(apiKey),
+    });
     await recordAudit(
       tx,
       {

@@ -1,3 +1,5 @@
+import type { PendingReversalEvent } from '../db/schema';
+
 /** What the billing code needs from a payment provider; adapters return these, never vendor types. */
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
@@ -43,21 +45,7 @@ export type PaymentEvent =
       paymentIntentId: string | null;
       receiptUrl: string | null;
     }
-  | {
-      type: 'charge_refunded';
-      chargeId: string;
-      paymentIntentId: string | null;
-      amountRefundedCents: number;
-    }
-  | {
-      type: 'dispute';
-      disputeId: string;
-      chargeId: string;
-      paymentIntentId: string | null;
-      amountCents: number;
-      /** created → take it back; closed lost → take it back (once); closed won → give it back. */
-      outcome: 'opened' | 'lost' | 'won' | 'other';
-    }
+  | PendingReversalEvent
   | { type: 'ignored'; eventType: string };
 
 const BRAND = Symbol.for('voiceai.InvalidPaymentSignature');

@@ -98,5 +98,6 @@ export type PendingReversalEvent =
       chargeId: string;
       paymentIntentId: string | null;
       amountCents: number;
+      /** created → take it back; closed lost → take it back (once); closed won → give it back. */
       outcome: 'opened' | 'lost' | 'won' | 'other';
     };
