@@ -78,6 +78,10 @@ async function main(): Promise<void> {
     }
     void handle(request, response);
   });
+  // Idle keep-alive sockets outlive those of a proxy in front (load balancers and Prism keep theirs
+  // ~60 s): at Node's 5 s default a proxy reusing a socket we had just closed got a reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // CONNECT never reaches the request listener: Node hands over the socket.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     void answerBeforeNext(request, nextApp.selfOrigin!)!.then(({ status, headers, body }) =>

@@ -72,6 +72,16 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       path(sent) === 'POST /v1/billing/stripe/webhook' && r.code === 'STRIPE_SIGNATURE_INVALID',
   },
   {
+    why:
+      'end_of_turn with min_ms above max_ms: a rule between two fields, which JSON Schema cannot ' +
+      'state (max_ms is described as ≥ min_ms; the 400 names end_of_turn.min_ms)',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/calls' &&
+      r.code === 'INVALID_BODY' &&
+      r.field === 'end_of_turn.min_ms' &&
+      /must not exceed max_ms/.test(r.text),
+  },
+  {
     why: 'a device_code no onboarding issued (a secret only start hands out)',
     matches: (sent, r) =>
       path(sent) === 'POST /v1/agent/onboarding/poll' && r.code === 'INVALID_DEVICE_CODE',
