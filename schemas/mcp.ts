@@ -161,7 +161,9 @@ export const BalanceAndLimits = z.object({
   speech_slots_in_use: z.int().describe('Speech generations in flight right now, every surface.'),
 });
 
-export const CreateCallInput = CallDispatchRequest.extend({
+// end_of_turn stays a REST setting: the tool list has a size budget (bench:tools), and an agent
+// placing a call has the server's default window.
+export const CreateCallInput = CallDispatchRequest.omit({ end_of_turn: true }).extend({
   voice: CallDispatchRequest.shape.voice.describe(
     'A voice id from list_voices (e.g. "ava", "en-gb" or your live clone); default en-us. An unknown id fails with VOICE_NOT_FOUND, a draft clone with VOICE_NOT_LIVE.',
   ),
