@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleFetch,
+  createConsoleKey,
+  fetchWithKey,
   firstOrgId,
   signIn,
   startAccountsServer,
@@ -21,28 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => accounts?.dispose());
 
-async function createKey(scopes: string[], extra: Record<string, unknown> = {}) {
-  const response = await consoleFetch(base, cookie, 'POST', `/console/api/orgs/${orgId}/keys`, {
-    name: `key ${scopes.length}`,
-    scopes,
-    ...extra,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const body = (await response.json()) as { key_id: string; api_key: string };
-  expect(body.api_key).toMatch(/^vai_sk_[A-Za-z0-9_-]{43}$/);
-  return body;
-}
-
+const createKey = (scopes: string[], extra?: Record<string, unknown>) =>
+  createConsoleKey(base, cookie, orgId, scopes, extra);
 const withKey = (key: string, method: string, path: string, body?: unknown) =>
-  fetch(base + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      'x-forwarded-for': '203.0.113.9',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  fetchWithKey(base, key, method, path, body);
 
 describe('audit log', () => {
   it('records key, invitation, deposit and limit changes; newest first, paged, filtered', async () => {

@@ -136,3 +136,41 @@ export async function invitationToken(accounts: AccountsServer, email: string): 
   expect(token, mail.text).toBeDefined();
   return token!;
 }
+
+/** A key made in the console by a signed-in member, shown once (checked to be `vai_sk_…`). */
+export async function createConsoleKey(
+  base: string,
+  cookie: string,
+  orgId: string,
+  scopes: string[],
+  extra: Record<string, unknown> = {},
+): Promise<{ key_id: string; api_key: string }> {
+  const response = await consoleFetch(base, cookie, 'POST', `/console/api/orgs/${orgId}/keys`, {
+    name: `key ${scopes.length}`,
+    scopes,
+    ...extra,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const body = (await response.json()) as { key_id: string; api_key: string };
+  expect(body.api_key).toMatch(/^vai_sk_[A-Za-z0-9_-]{43}$/);
+  return body;
+}
+
+/** A request with an API key, from a fixed client IP (last use records it). */
+export function fetchWithKey(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(base + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      'x-forwarded-for': '203.0.113.9',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
