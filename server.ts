@@ -177,7 +177,8 @@ async function main(): Promise<void> {
     '/v1/calls': (request, response) => serveRouteDirectly(callsRoute, request, response),
   };
   nextApp.handle = app.getRequestHandler();
-  if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
+  if (config.CALL_SCHEDULER && !stopping)
+    scheduler = startCallScheduler(await getCallDeps(nextApp.selfOrigin));
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
 }
 

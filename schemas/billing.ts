@@ -1,7 +1,7 @@
 import { ledgerKinds } from '@/lib/db/schema/orgs';
 import { z } from './zod';
 
-const wholeCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+export const wholeCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 export const TopUpAmount = z
   .number('must be a number of US dollars')

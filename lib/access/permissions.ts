@@ -14,6 +14,7 @@ export const memberActions = [
   'members.manage', // invite, remove, change roles below owner
   'billing.read',
   'billing.manage',
+  'billing.auto_top_up', // auto top-up and low-balance mail settings (they charge a saved card)
   'keys.read',
   'keys.manage', // create, rotate, revoke
   'calls.read',
@@ -55,10 +56,17 @@ const viewer: readonly MemberAction[] = [
   'usage.read',
 ];
 
-/** owner: everything; admin: all but ownership and deleting the org; developer: build; viewer: read. */
+/** Only owners: the org itself, its ownership, and recharges of the saved card. */
+const ownerOnly: readonly MemberAction[] = [
+  'org.delete',
+  'ownership.manage',
+  'billing.auto_top_up',
+];
+
+/** owner: everything; admin: all but the owner-only actions; developer: build; viewer: read. */
 export const rolePermissions: Record<MemberRole, readonly MemberAction[]> = {
   owner: everything,
-  admin: everything.filter((a) => a !== 'org.delete' && a !== 'ownership.manage'),
+  admin: everything.filter((a) => !ownerOnly.includes(a)),
   developer,
   viewer,
 };
@@ -76,8 +84,8 @@ export const apiKeyScopes = [
   'voices:write', // clone, delete, promote
   'mcp', // the tool server (its tools still check mcp:read / mcp:write: a key with mcp has both)
   'audit:read',
-  'billing:read', // the wallet's ledger
-  'billing:write', // starting a top-up (a person still pays at the checkout)
+  'billing:read', // the wallet's ledger, the auto top-up settings
+  'billing:write', // starting a top-up (a person still pays at the checkout), auto top-up settings
 ] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
@@ -117,6 +125,8 @@ export const routeScopes: readonly { method: string; path: string; scope: ApiKey
   { method: 'GET', path: '/v1/audit-log', scope: 'audit:read' },
   { method: 'GET', path: '/v1/billing/ledger', scope: 'billing:read' },
   { method: 'POST', path: '/v1/billing/top-ups', scope: 'billing:write' },
+  { method: 'GET', path: '/v1/billing/auto-top-up', scope: 'billing:read' },
+  { method: 'PUT', path: '/v1/billing/auto-top-up', scope: 'billing:write' },
 ];
 
 const compiled = routeScopes.map((route) => ({

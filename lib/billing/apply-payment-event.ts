@@ -2,12 +2,19 @@ import { completeTopUp, failTopUp } from './complete-top-up';
 import { applyDispute } from './apply-dispute';
 import { applyRefund } from './apply-refund';
 import { saveChargeReceipt } from './save-charge-receipt';
+import { creditAutoTopUp } from './auto-top-up/credit-auto-top-up';
+import { failAutoTopUp } from './auto-top-up/fail-auto-top-up';
+import type { AutoTopUpDeps } from './auto-top-up/types';
 import type { PaymentEvent } from '../payments/types';
 import type { BillingDeps, EventOutcome } from './types';
 
+/** What applying events needs; the mailer tells owners when declines turned auto top-up off. */
+export type PaymentEventDeps = Pick<BillingDeps, 'db' | 'payments' | 'clock'> &
+  Partial<Pick<AutoTopUpDeps, 'mailer' | 'origin'>>;
+
 /** Applies one verified payment event; every outcome is acknowledged (events not ours too). */
 export async function applyPaymentEvent(
-  deps: Pick<BillingDeps, 'db' | 'payments' | 'clock'>,
+  deps: PaymentEventDeps,
   event: PaymentEvent,
 ): Promise<EventOutcome> {
   const now = new Date(deps.clock.now());
@@ -22,6 +29,11 @@ export async function applyPaymentEvent(
       return applyRefund(deps.db, { ...event, now });
     case 'dispute':
       return applyDispute(deps.db, { ...event, now });
+    case 'off_session_paid':
+      return creditAutoTopUp(deps.db, { ...event, now });
+    case 'off_session_failed':
+      // A decline Stripe decided after accepting the charge (a processing payment that failed).
+      return failAutoTopUp(deps, { ...event, now });
     case 'ignored':
       return 'ignored';
   }

@@ -1,7 +1,7 @@
 import { ApiError } from '../http/api-error';
 import { InvalidPaymentSignature } from '../payments/types';
-import { applyPaymentEvent } from './apply-payment-event';
-import type { BillingDeps, EventOutcome } from './types';
+import { applyPaymentEvent, type PaymentEventDeps } from './apply-payment-event';
+import type { EventOutcome } from './types';
 
 /**
  * POST /v1/billing/stripe/webhook: the signature is checked over the raw body before anything
@@ -9,7 +9,7 @@ import type { BillingDeps, EventOutcome } from './types';
  * changes nothing. A verified event is applied once, whatever the number of deliveries.
  */
 export async function receiveStripeWebhook(
-  deps: Pick<BillingDeps, 'db' | 'payments' | 'clock'>,
+  deps: PaymentEventDeps,
   rawBody: string,
   signature: string | null,
 ): Promise<EventOutcome> {

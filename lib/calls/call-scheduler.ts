@@ -40,7 +40,7 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
           inFlight.add(done);
         }
         if (work.error) console.error('call scheduler:', work.error);
-        started = work.steps + work.deliveries + work.refunds;
+        started = work.steps + work.deliveries + work.refunds + work.billing;
       }
       if (!started && running) {
         await new Promise<void>((resolve) => {

@@ -1,4 +1,6 @@
 import { getAgentBrain } from '../agent';
+import { getBillingDeps } from '../billing/get-billing-deps';
+import { getMailer } from '../mail';
 import { getConfig } from '../config';
 import { getDb } from '../db';
 import { usdToMicros } from '../orgs/money';
@@ -9,10 +11,21 @@ import { getCallProvider } from '../telephony';
 import { getCallWebhookSender } from '../webhooks';
 import type { CallDeps } from './types';
 
-/** The process's call service dependencies, from validated config. */
-export async function getCallDeps(): Promise<CallDeps> {
+/**
+ * The process's call service dependencies, from validated config. `origin` is where this process
+ * is reached (for links in mail from scheduled work) when PUBLIC_SITE_URL does not say.
+ */
+export async function getCallDeps(origin?: string): Promise<CallDeps> {
   const config = getConfig();
   return {
+    billing: {
+      ...(await getBillingDeps()),
+      mailer: getMailer(),
+      origin: (config.PUBLIC_SITE_URL ?? origin ?? `http://localhost:${config.PORT}`).replace(
+        /\/$/,
+        '',
+      ),
+    },
     db: await getDb(),
     store: getStore(),
     clock: systemClock,

@@ -1,4 +1,5 @@
 import { attemptDelivery, claimDueDeliveries } from '../call-webhooks/deliver-due-webhooks';
+import { startDueAutoTopUps } from '../billing/auto-top-up/run-due-auto-top-ups';
 import { refundAbandonedSpeech } from '../tts/refund-abandoned-speech';
 import { claimDueCalls } from './claim-due-calls';
 import { playCallStep } from './lifecycle/call-step';
@@ -11,6 +12,8 @@ export interface DueWork {
   deliveries: number;
   /** Speech reservations whose holder died, refunded. */
   refunds: number;
+  /** Auto top-up attempts started and low-balance mails sent. */
+  billing: number;
 }
 
 /** One claimed item of work, already running. */
@@ -33,7 +36,13 @@ export async function startDueWork(
 ): Promise<DueWork & { running: RunningItem[]; error?: unknown }> {
   const limit = options.limit ?? BATCH;
   const now = new Date(deps.clock.now());
-  const started = { steps: 0, deliveries: 0, refunds: 0, running: [] as RunningItem[] };
+  const started = {
+    steps: 0,
+    deliveries: 0,
+    refunds: 0,
+    billing: 0,
+    running: [] as RunningItem[],
+  };
   try {
     const calls = await claimDueCalls(deps.db, now, limit, options.busy);
     started.steps = calls.length;
@@ -44,6 +53,11 @@ export async function startDueWork(
     for (const delivery of deliveries)
       started.running.push({ done: attemptDelivery(deps, delivery) });
     started.refunds = await refundAbandonedSpeech(deps.db, now, BATCH);
+    if (deps.billing) {
+      const billing = await startDueAutoTopUps(deps.billing, limit);
+      started.billing = billing.started + billing.mailed;
+      for (const done of billing.running) started.running.push({ done });
+    }
     return started;
   } catch (error) {
     return { ...started, error };
@@ -64,13 +78,14 @@ export async function runDueWork(deps: CallDeps): Promise<DueWork> {
 /** Runs passes until nothing is due or the budget is spent (for the cron route). */
 export async function runDueWorkFor(deps: CallDeps, budgetMs: number): Promise<DueWork> {
   const deadline = deps.clock.now() + budgetMs;
-  const total = { steps: 0, deliveries: 0, refunds: 0 };
+  const total = { steps: 0, deliveries: 0, refunds: 0, billing: 0 };
   while (deps.clock.now() < deadline) {
     const done = await runDueWork(deps);
     total.steps += done.steps;
     total.deliveries += done.deliveries;
     total.refunds += done.refunds;
-    if (done.steps + done.deliveries + done.refunds === 0) break;
+    total.billing += done.billing;
+    if (done.steps + done.deliveries + done.refunds + done.billing === 0) break;
   }
   return total;
 }

@@ -90,6 +90,11 @@ export const errorCodes = {
     message: 'The payment provider did not answer; no top-up was started.',
     hint: 'Retry in a moment.',
   },
+  AUTO_TOP_UP_CONFIRM_REQUIRED: {
+    status: 409,
+    message: 'The balance is already under the threshold: saving charges the saved card now.',
+    hint: 'Send the same settings with confirm_charge_now: true to save and charge now.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',

@@ -27,6 +27,11 @@ const Dispute = z.object({
   amount: z.number().int().nonnegative(),
   status: z.string().optional(),
 });
+const Intent = z.object({
+  id: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z.object({ code: z.string().nullish() }).nullish(),
+});
 const Envelope = z.object({ type: z.string(), data: z.object({ object: z.unknown() }) });
 
 /** The few Stripe events that move money, checked with zod; everything else is `ignored`. */
@@ -94,6 +99,21 @@ function parseKnown(type: string, object: unknown): PaymentEvent {
         paymentIntentId: d.payment_intent,
         amountCents: d.amount,
         outcome,
+      };
+    }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const pi = Intent.parse(object);
+      // Checkout's own intents carry no attempt: their session events credit them.
+      const attemptId = pi.metadata?.auto_top_up_attempt_id;
+      if (!attemptId) return { type: 'ignored', eventType: type };
+      if (type === 'payment_intent.succeeded')
+        return { type: 'off_session_paid', paymentIntentId: pi.id, attemptId };
+      return {
+        type: 'off_session_failed',
+        paymentIntentId: pi.id,
+        attemptId,
+        failure: pi.last_payment_error?.code ?? 'payment_failed',
       };
     }
     default:

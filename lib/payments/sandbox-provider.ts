@@ -1,4 +1,9 @@
-import { InvalidPaymentSignature, type CheckoutRequest, type PaymentProvider } from './types';
+import {
+  InvalidPaymentSignature,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type SavedCardCharge,
+} from './types';
 
 /** The sandbox checkout's page, relative to the site's origin. */
 export const sandboxCheckoutPath = (topUpId: string) => `/billing/sandbox-checkout/${topUpId}`;
@@ -32,5 +37,10 @@ export class SandboxPayments implements PaymentProvider {
 
   async receiptFor(): Promise<null> {
     return null;
+  }
+
+  /** The sandbox's saved "card" always pays, at once and for nothing: no money moves. */
+  async chargeSavedCard(input: SavedCardCharge) {
+    return { status: 'paid_in_sandbox' as const, paymentIntentId: `sandbox_pi_${input.attemptId}` };
   }
 }

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import { parseStripeEvent } from './parse-stripe-event';
-import { InvalidPaymentSignature, type CheckoutRequest, type PaymentProvider } from './types';
+import {
+  InvalidPaymentSignature,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type SavedCardCharge,
+  type SavedCardResult,
+} from './types';
 
 /** Seconds a signed delivery stays acceptable (Stripe's own default). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -102,5 +108,50 @@ export class StripePayments implements PaymentProvider {
     );
     const charge = charges.data[0];
     return charge ? { chargeId: charge.id, receiptUrl: charge.receipt_url ?? null } : null;
+  }
+
+  async chargeSavedCard(input: SavedCardCharge): Promise<SavedCardResult> {
+    if (!input.customerId)
+      return { status: 'declined', paymentIntentId: null, failure: 'no_saved_card' };
+    // The card Checkout saved (setup_future_usage: off_session) is the customer's newest card.
+    const cards = await this.stripe.customers.listPaymentMethods(input.customerId, {
+      type: 'card',
+      limit: 1,
+    });
+    const card = cards.data[0];
+    if (!card) return { status: 'declined', paymentIntentId: null, failure: 'no_saved_card' };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customerId,
+          payment_method: card.id,
+          off_session: true,
+          confirm: true,
+          metadata: { auto_top_up_attempt_id: input.attemptId, org_id: input.orgId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (intent.status === 'succeeded' || intent.status === 'processing')
+        return { status: 'pending', paymentIntentId: intent.id };
+      if (intent.status === 'requires_action')
+        return { status: 'authentication_required', paymentIntentId: intent.id };
+      return {
+        status: 'declined',
+        paymentIntentId: intent.id,
+        failure: intent.last_payment_error?.code ?? intent.status,
+      };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      const paymentIntentId = error.payment_intent?.id ?? null;
+      if (error.code === 'authentication_required')
+        return { status: 'authentication_required', paymentIntentId };
+      return {
+        status: 'declined',
+        paymentIntentId,
+        failure: error.decline_code ?? error.code ?? 'card_declined',
+      };
+    }
   }
 }

@@ -18,7 +18,28 @@ export interface PaymentProvider {
   receiptFor(
     paymentIntentId: string,
   ): Promise<{ chargeId: string; receiptUrl: string | null } | null>;
+  /**
+   * Charges the customer's saved card off-session (auto top-up) under the attempt's own
+   * idempotency key. A decline is a result, not a throw; a throw means the outcome is unknown.
+   */
+  chargeSavedCard(input: SavedCardCharge): Promise<SavedCardResult>;
 }
+
+export interface SavedCardCharge {
+  attemptId: string;
+  orgId: string;
+  customerId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export type SavedCardResult =
+  /** Stripe accepted it; only its signed payment_intent.succeeded credits the wallet. */
+  | { status: 'pending'; paymentIntentId: string }
+  /** The sandbox card: no webhook will come, the caller credits now (no money moves). */
+  | { status: 'paid_in_sandbox'; paymentIntentId: string }
+  | { status: 'authentication_required'; paymentIntentId: string | null }
+  | { status: 'declined'; paymentIntentId: string | null; failure: string };
 
 export interface CheckoutRequest {
   topUpId: string;
@@ -46,6 +67,9 @@ export type PaymentEvent =
       receiptUrl: string | null;
     }
   | PendingReversalEvent
+  /** An off-session PaymentIntent of an auto top-up attempt (named in its metadata). */
+  | { type: 'off_session_paid'; paymentIntentId: string; attemptId: string }
+  | { type: 'off_session_failed'; paymentIntentId: string; attemptId: string; failure: string }
   | { type: 'ignored'; eventType: string };
 
 const BRAND = Symbol.for('voiceai.InvalidPaymentSignature');

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerAuditPaths } from './paths/audit';
+import { registerAutoTopUpPaths } from './paths/auto-top-up';
 import { registerBatchPaths } from './paths/batches';
 import { registerBillingPaths } from './paths/billing';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
@@ -22,6 +23,7 @@ const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerAuditPaths,
   registerOnboardingPaths,
   registerBillingPaths,
+  registerAutoTopUpPaths,
 ];
 
 export function registerVoicePaths(registry: OpenAPIRegistry): void {

@@ -38,6 +38,8 @@ describe('scope → routes table', () => {
     expect(requiredScope('GET', '/v1/voices/abc')).toBe('voices:read');
     expect(requiredScope('POST', '/v1/calls/abc/stop')).toBe('calls:write');
     expect(requiredScope('GET', '/v1/unknown')).toBeUndefined();
+    expect(requiredScope('GET', '/v1/billing/auto-top-up')).toBe('billing:read');
+    expect(requiredScope('PUT', '/v1/billing/auto-top-up')).toBe('billing:write');
     expect(routeScopes.length).toBeGreaterThan(20);
   });
 });
@@ -47,6 +49,9 @@ describe('roles', () => {
     expect(roleAllows('admin', 'org.delete')).toBe(false);
     expect(roleAllows('admin', 'ownership.manage')).toBe(false);
     expect(roleAllows('admin', 'billing.manage')).toBe(true);
+    // Auto top-up charges a saved card without anyone present: owners only.
+    expect(roleAllows('owner', 'billing.auto_top_up')).toBe(true);
+    expect(roleAllows('admin', 'billing.auto_top_up')).toBe(false);
     expect(roleAllows('developer', 'billing.read')).toBe(false);
     expect(roleAllows('developer', 'members.manage')).toBe(false);
     expect(roleAllows('developer', 'keys.manage')).toBe(true);

@@ -11,3 +11,4 @@ export * from './audit';
 export * from './onboarding';
 export * from './payments';
 export * from './limits';
+export * from './auto-top-up';

@@ -1,7 +1,8 @@
 // POST /v1/billing/stripe/webhook — Stripe's signed events: paid top-ups credit the wallet, refunds and disputes take back.
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { receiveStripeWebhook } from '@/lib/billing/receive-stripe-webhook';
-import { ApiError, defineRoute, MAX_JSON_BODY_BYTES } from '@/lib/http';
+import { ApiError, defineRoute, MAX_JSON_BODY_BYTES, publicOrigin } from '@/lib/http';
+import { getMailer } from '@/lib/mail';
 import { readLimited } from '@/lib/http/read-limited';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       'INVALID_BODY',
     );
     const outcome = await receiveStripeWebhook(
-      await getBillingDeps(),
+      { ...(await getBillingDeps()), mailer: getMailer(), origin: publicOrigin('voice', request) },
       bytes.toString('utf8'),
       request.headers.get('stripe-signature'),
     );

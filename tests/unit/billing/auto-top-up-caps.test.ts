@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
+import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
+import type { Database, Db } from '@/lib/db';
+import type { Mailer } from '@/lib/mail';
+import { createOrg } from '@/lib/orgs/create-org';
+import { getOrgOrThrow } from '@/lib/orgs/get-org';
+import { billingDeps, manualClock, openBillingDb } from './billing-fixture';
+
+// The caps on the injected clock (the API suite runs on the real one): three attempts per UTC
+// day, the monthly cap per UTC calendar month, both starting over when the day or month does.
+// The sandbox card pays at once, so only the caps stop a threshold no recharge reaches.
+let database: Database;
+let db: Db;
+
+beforeAll(async () => {
+  ({ database, db } = await openBillingDb());
+}, 60_000);
+afterAll(() => database?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
+
+describe('auto top-up caps', () => {
+  it('three a day, the monthly cap per calendar month, both renewed on the clock', async () => {
+    const clock = manualClock(Date.parse('2026-11-29T09:00:00Z'));
+    const deps: AutoTopUpDeps = { ...billingDeps(db, clock), mailer: noMail, origin: 'http://x' };
+    const { orgId } = await createOrg(db, { name: 'caps', startingCreditMicros: 0 }, new Date());
+    await saveAutoTopUp(
+      deps,
+      {
+        orgId,
+        enabled: true,
+        threshold_usd: 1000,
+        amount_usd: 5,
+        monthly_cap_usd: 25,
+        low_balance_usd: null,
+        confirm_charge_now: true,
+      },
+      { type: 'system', id: null },
+    );
+    /** Scheduler passes until one starts nothing; the balance in dollars after them. */
+    const drain = async () => {
+      for (;;) {
+        const pass = await startDueAutoTopUps(deps, 8);
+        await Promise.all(pass.running);
+        if (pass.started === 0) break;
+      }
+      return (await getOrgOrThrow(db, orgId)).balanceMicros / 1_000_000;
+    };
+    expect(await drain()).toBe(15); // Nov 29: three recharges, then the day is full
+    clock.advance(DAY);
+    expect(await drain()).toBe(25); // Nov 30: two more reach the $25 monthly cap
+    clock.advance(DAY);
+    expect(await drain()).toBe(40); // Dec 1: a new month and a new day
+  });
+});
