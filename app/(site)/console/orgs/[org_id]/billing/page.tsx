@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AddFundsForm } from '@/components/console/add-funds-form';
 import { RoleLimits } from '@/components/console/role-limits';
-import { SpendChart } from '@/components/console/spend-chart';
+import { SpendChartLazy } from '@/components/console/spend-chart-lazy';
 import { dailySpend } from '@/lib/billing/daily-spend';
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { listLedger } from '@/lib/billing/list-ledger';
@@ -130,7 +130,7 @@ export default async function BillingPage({
         </p>
       ) : (
         <figure aria-labelledby="spend-title">
-          <SpendChart days={spend} />
+          <SpendChartLazy days={spend} />
           <details>
             <summary>The same figures as a table</summary>
             <div className="table-scroll">
