@@ -77,10 +77,11 @@ async function fillCalls(base: string, key: string, orgId: string) {
 /** The compressed bytes of the scripts a page's HTML loads, read from .next/static. */
 function firstLoadJsKb(html: string): number {
   const sources = new Set(
-    [...html.matchAll(/<script([^>]*)src="([^"]+\.js)"/g)]
+    [...html.matchAll(/<script\b[^>]*>/g)]
       // noModule scripts (polyfills) are not loaded by the browsers that run the console.
-      .filter((m) => !/nomodule/i.test(m[1]!))
-      .map((m) => m[2]!.split('?')[0]!),
+      .filter((m) => !/nomodule/i.test(m[0]))
+      .map((m) => /\bsrc="([^"]+\.js)[^"]*"/.exec(m[0])?.[1])
+      .filter((src): src is string => src !== undefined),
   );
   let bytes = 0;
   for (const src of sources) {
