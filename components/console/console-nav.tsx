@@ -5,6 +5,7 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
   const sections = [
     { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
     { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
+    { href: `/console/orgs/${orgId}/billing`, label: 'Usage and billing' },
     { href: '/console', label: 'Keys, members and audit log' },
   ];
   return (

@@ -1,4 +1,5 @@
 import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
 import { roleAllows, type MemberAction } from '../access/permissions';
 import { currentUser, type SessionUser } from '../auth/current-session';
 import { getDb } from '../db';
@@ -18,11 +19,15 @@ export interface ConsoleOrg {
  * only to hide what the role cannot do; the console routes enforce it again on every action.
  */
 export async function consoleOrg(orgId: string, next: string): Promise<ConsoleOrg> {
-  const user = await currentUser();
+  const user = await sessionUser();
   if (!user) redirect(`/sign-in?next=${encodeURIComponent(next)}`);
   if (!isUuid(orgId)) notFound();
-  const orgs = await listMemberOrgs(await getDb(), user.id);
+  const orgs = await memberOrgs(user.id);
   const org = orgs.find((o) => o.orgId === orgId);
   if (!org) notFound();
   return { user, org, orgs, can: (action) => roleAllows(org.role, action) };
 }
+
+// The layout and the page of one request both ask: one session lookup and one org list per render.
+const sessionUser = cache(currentUser);
+const memberOrgs = cache(async (userId: string) => listMemberOrgs(await getDb(), userId));

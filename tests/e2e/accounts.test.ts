@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
 import { readSignInMail, startAccountsServer, type AccountsServer } from '../support/accounts-api';
+import { signUpInBrowser } from '../support/console-browser';
 
 // Sign-up, sign-in by link, keys, invitations and agent approval in Chromium, mail through a real
 // SMTP server.
@@ -33,15 +34,7 @@ async function axeClean(page: Page, name: string) {
 
 /** Signs up in the page by typing the mailed code; leaves the page on /console. */
 async function signUp(page: Page, email: string, name = 'Grace Hopper') {
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByRole('status').waitFor();
-  const { code } = readSignInMail(await accounts.smtp.next(email));
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${base}/console`);
+  await signUpInBrowser(accounts, page, email, name);
   await page.getByTestId('signed-in-as').waitFor();
 }
 

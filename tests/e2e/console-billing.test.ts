@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountsServer } from '../support/accounts-api';
+import { launchChromium, type RunningBrowser } from '../support/browser';
+import { startConsoleServer } from '../support/console-api';
+import { axeClean, joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import { dispatch, TASK, waitForEnd } from '../support/voice-api';
+
+// The console's Usage and billing page in Chromium: a new owner places a call, sees the day's
+// spend in the chart's table, adds $5 through the sandbox checkout and comes back to a higher
+// balance and concurrency limit, downloads the ledger; a viewer gets no "Add funds" and a forged
+// top-up from a viewer is refused.
+let accounts: AccountsServer;
+let chromium: RunningBrowser;
+let base: string;
+let owner: BrowserContext;
+let page: Page;
+let orgId: string;
+let apiKey: string;
+let billing: string;
+
+const dollars = (text: string | null) => Number(text!.replace(/[$,]/g, ''));
+
+beforeAll(async () => {
+  [accounts, chromium] = await Promise.all([startConsoleServer(), launchChromium()]);
+  base = accounts.server.url;
+  owner = await chromium.newContext();
+  page = await owner.newPage();
+  orgId = await signUpInBrowser(
+    accounts,
+    page,
+    `billing-owner-${Date.now()}@example.com`,
+    'Bea Owner',
+  );
+  billing = `${base}/console/orgs/${orgId}/billing`;
+  const key = await postFrom(owner, base, `/console/api/orgs/${orgId}/keys`, {
+    name: 'billing test',
+    scopes: ['calls:read', 'calls:write'],
+  });
+  expect(key.status()).toBe(201);
+  apiKey = ((await key.json()) as { api_key: string }).api_key;
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([chromium?.close(), accounts?.dispose()]);
+});
+
+describe('the Usage and billing page', () => {
+  it('starts empty, then lists the day’s call spend in the table below the chart', async () => {
+    await page.goto(`${base}/console/orgs/${orgId}/calls`);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Usage and billing' })
+      .click();
+    await page.waitForURL(billing);
+    await page.getByTestId('spend-empty').waitFor();
+    expect(await page.getByTestId('balance').textContent()).toBe('$1.00');
+    expect(
+      await page
+        .getByRole('link', { name: 'Auto top-up and low-balance alerts' })
+        .getAttribute('href'),
+    ).toBe(`/console/orgs/${orgId}/billing/auto-top-up`);
+
+    const call = await waitForEnd(
+      base,
+      apiKey,
+      await dispatch(base, apiKey, { phone_number: '+14155550123', task: TASK }),
+    );
+    expect(call.price).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByText('The same figures as a table').click();
+    const today = new Date().toISOString().slice(0, 10);
+    const row = page.getByTestId('spend-row').filter({ hasText: today });
+    expect(await row.locator('td').allTextContents()).toEqual([
+      `$${call.price!.toFixed(2)}`,
+      '$0.00',
+    ]);
+    expect(dollars(await page.getByTestId('balance').textContent())).toBeCloseTo(
+      1 - call.price!,
+      2,
+    );
+    await axeClean(page, 'console-billing');
+  });
+
+  it('adds $5 through the sandbox checkout: balance and concurrency rise', async () => {
+    await page.goto(billing);
+    const before = dollars(await page.getByTestId('balance').textContent());
+    expect(await page.getByTestId('concurrency').textContent()).toBe('1');
+    await page.getByLabel(/Amount in US dollars/).fill('5');
+    await Promise.all([
+      page.waitForURL(/\/billing\/sandbox-checkout\//),
+      page.getByRole('button', { name: 'Add funds' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL(/\/billing\/top-ups\/.*result=paid/),
+      page.getByRole('button', { name: 'Pay' }).click(),
+    ]);
+    await page.goto(billing);
+    expect(dollars(await page.getByTestId('balance').textContent())).toBeCloseTo(before + 5, 2);
+    expect(await page.getByTestId('concurrency').textContent()).toBe('5');
+    const newest = page.getByTestId('ledger-row').first();
+    expect(await newest.getAttribute('data-kind')).toBe('deposit');
+    expect(await newest.locator('td').nth(2).textContent()).toBe('$5.00');
+  });
+
+  it('refuses an amount outside the bounds in words', async () => {
+    await page.goto(billing);
+    await page.getByLabel(/Amount in US dollars/).evaluate((input) => input.removeAttribute('min'));
+    await page.getByLabel(/Amount in US dollars/).fill('1');
+    await page.getByRole('button', { name: 'Add funds' }).click();
+    await page.getByText('a top-up is between 5 and 1000 USD').waitFor();
+    expect(page.url()).toBe(billing);
+  });
+
+  it('downloads the ledger as CSV', async () => {
+    await page.goto(billing);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the whole ledger as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('wallet-ledger.csv');
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+    expect(lines[0]).toMatch(/^id,time,kind,amount_usd,/);
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual([
+      'deposit',
+      'call_charge',
+      'starting_credit',
+    ]);
+  });
+
+  it('shows a viewer no "Add funds" and no ledger, says why, and refuses a forged top-up', async () => {
+    const viewer = await joinInBrowser(accounts, chromium, owner, orgId, 'viewer');
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto(billing);
+    expect(await viewerPage.getByTestId('role-limits').textContent()).toContain(
+      'cannot add funds, see or download the ledger',
+    );
+    expect(await viewerPage.getByRole('button', { name: 'Add funds' }).count()).toBe(0);
+    expect(await viewerPage.getByTestId('ledger').count()).toBe(0);
+    expect(await viewerPage.getByTestId('concurrency').textContent()).toBe('5');
+    await axeClean(viewerPage, 'console-billing-viewer');
+    const forged = await postFrom(viewer, base, `/console/api/orgs/${orgId}/billing/top-ups`, {
+      amount_usd: 5,
+    });
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await viewer.close();
+  });
+
+  it('fits 375 px without sideways scrolling of the page', async () => {
+    const narrow = await chromium.browser.newContext({
+      viewport: { width: 375, height: 800 },
+      storageState: await owner.storageState(),
+    });
+    const small = await narrow.newPage();
+    await small.goto(billing);
+    await small.getByTestId('ledger').waitFor();
+    await small.getByText('The same figures as a table').click();
+    const width = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await narrow.close();
+  });
+});
