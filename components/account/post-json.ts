@@ -1,14 +1,17 @@
+export type SendResult<T> = { ok: true; data: T } | { ok: false; message: string; status: number };
+
 /** POSTs JSON to our own origin; returns the parsed body and, on failure, the envelope's message. */
-export async function postJson<T = unknown>(
-  path: string,
-  body: unknown,
-): Promise<{ ok: true; data: T } | { ok: false; message: string; status: number }> {
-  const response = await fetch(path, {
+export async function postJson<T = unknown>(path: string, body: unknown): Promise<SendResult<T>> {
+  return send<T>(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    credentials: 'same-origin',
   });
+}
+
+/** Any request to our own origin (a multipart upload, a DELETE), read the same way as postJson's. */
+export async function send<T = unknown>(path: string, init: RequestInit): Promise<SendResult<T>> {
+  const response = await fetch(path, { ...init, credentials: 'same-origin' });
   const parsed = (await response.json().catch(() => null)) as
     (T & { error?: { message?: string } }) | null;
   if (response.ok) return { ok: true, data: parsed as T };

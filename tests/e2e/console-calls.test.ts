@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
+import {
+  expectAxeClean,
+  launchChromium,
+  signedInContext,
+  type RunningBrowser,
+} from '../support/browser';
 import {
   invitationToken,
   readSignInMail,
@@ -28,21 +32,7 @@ let orgId: string;
 let apiKey: string;
 const person = '+14155550123';
 
-async function axeClean(target: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await target.emulateMedia({ colorScheme });
-    await target.waitForLoadState('load');
-    // After a client-side navigation Next sets the new title a moment later.
-    await target.waitForFunction(() => document.title.length > 0);
-    const { violations } = await new AxeBuilder({ page: target }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `${name} (${colorScheme})`).toEqual([]);
-    await screenshot(target, `${name}-${colorScheme}`, 'desktop');
-  }
-  await target.emulateMedia({ colorScheme: 'light' });
-}
+const axeClean = expectAxeClean;
 
 /** A console route called from the page's own origin, with the context's session cookie. */
 const post = (context: BrowserContext, path: string, data: unknown = {}) =>
@@ -158,13 +148,7 @@ describe('the calls pages', () => {
     ).toBe(201);
     const token = await invitationToken(accounts, address);
     const cookie = await signIn(accounts, address);
-    const viewer = await chromium.newContext();
-    await viewer.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-      }),
-    );
+    const viewer = await signedInContext(chromium, base, cookie);
     expect((await post(viewer, '/console/api/invitations/accept', { token })).status()).toBe(200);
     const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK });
     const viewerPage = await viewer.newPage();

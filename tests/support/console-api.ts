@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { consoleFetch, type AccountsServer } from './accounts-api';
+import { consoleFetch, invitationToken, signIn, type AccountsServer } from './accounts-api';
 import { createClockFile } from './clock-file';
 import { startSmtpReceiver } from './smtp-receiver';
 import { startVoiceServer } from './voice-api';
@@ -42,4 +42,25 @@ export async function consoleKey(base: string, cookie: string, orgId: string): P
   });
   expect(created.status).toBe(201);
   return ((await created.json()) as { api_key: string }).api_key;
+}
+
+/** A new member of the org in `role`, invited by the owner and signed in; returns their cookie. */
+export async function joinOrg(
+  accounts: AccountsServer,
+  ownerCookie: string,
+  orgId: string,
+  role: 'admin' | 'developer' | 'viewer',
+): Promise<string> {
+  const base = accounts.server.url;
+  const address = `${role}-${Math.random().toString(36).slice(2)}-${Date.now()}@example.com`;
+  const path = `/console/api/orgs/${orgId}/invitations`;
+  const invited = await consoleFetch(base, ownerCookie, 'POST', path, { email: address, role });
+  expect(invited.status).toBe(201);
+  const token = await invitationToken(accounts, address);
+  const cookie = await signIn(accounts, address);
+  const accepted = await consoleFetch(base, cookie, 'POST', '/console/api/invitations/accept', {
+    token,
+  });
+  expect(accepted.status).toBe(200);
+  return cookie;
 }
