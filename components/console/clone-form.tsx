@@ -20,10 +20,13 @@ export function CloneForm({
   orgId,
   orgName,
   kind,
+  full = false,
 }: {
   orgId: string;
   orgName: string;
   kind: 'instant' | 'professional';
+  /** The limit is reached: the form stays (with the outcome of the last upload) but cannot send. */
+  full?: boolean;
 }) {
   const router = useRouter();
   const [speaker, setSpeaker] = useState('');
@@ -116,10 +119,14 @@ export function CloneForm({
         </>
       ) : null}
       <p>
-        <button className="button" type="submit" disabled={busy}>
+        <button className="button" type="submit" disabled={busy || full}>
           {busy ? 'Uploading…' : copy[kind].button}
         </button>{' '}
-        <span role="status" className={message && !message.ok ? 'form-error' : undefined}>
+        <span
+          role="status"
+          data-testid={`${kind}-result`}
+          className={message && !message.ok ? 'form-error' : undefined}
+        >
           {message?.text ?? ''}
         </span>
       </p>

@@ -96,7 +96,8 @@ describe('the voice studio', () => {
   it('records an instant clone from the microphone, speaks with it, and deletes it', async () => {
     const form = page.getByRole('form', { name: 'Make an instant clone' });
     await form.getByLabel('Voice name').fill('Recorded voice');
-    await form.getByRole('button', { name: 'Start recording' }).click();
+    const take = form.getByRole('group', { name: 'Or record a sample now' });
+    await take.getByRole('button', { name: 'Start recording' }).click();
     await form.getByTestId('instant-take-state').filter({ hasText: 'Recording: 3 s' }).waitFor();
     await form.getByRole('button', { name: 'Stop recording' }).click();
     await form
@@ -107,7 +108,11 @@ describe('the voice studio', () => {
     // The tick names the speaker.
     await form.getByLabel('Ada Owner agreed to have their voice cloned').check();
     await form.getByRole('button', { name: 'Make instant clone' }).click();
-    await form.getByText('Made “Recorded voice” (live)').waitFor();
+    const result = form.getByTestId('instant-result');
+    await result.filter({ hasText: /./ }).waitFor();
+    expect(await result.textContent()).toBe(
+      'Made “Recorded voice” (live). It is listed under Your clones.',
+    );
     const row = page.getByTestId('clone-row').filter({ hasText: 'Recorded voice' });
     await row.waitFor();
     const voiceId = (await row.getAttribute('data-voice-id'))!;
@@ -152,7 +157,7 @@ describe('the audit log', () => {
   it('lists the studio’s changes and filters them by action and by who', async () => {
     await page
       .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Audit log' })
+      .getByRole('link', { name: 'Audit log', exact: true })
       .click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/audit`);
     const actions = () =>
@@ -184,7 +189,7 @@ describe('the audit log', () => {
   });
 });
 
-describe('a viewer', () => {
+describe('professional drafts and a viewer', () => {
   it('sees no clone or delete actions, is told why, and a forged upload is refused', async () => {
     await page.goto(studio());
     const form = page.getByRole('form', { name: 'Upload a professional draft' });
@@ -196,18 +201,23 @@ describe('a viewer', () => {
     });
     await form.getByLabel('Speaker’s full name').fill('Ada Owner');
     await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Start recording' }).click();
+    const statement = form.getByRole('group', { name: 'Record the consent statement' });
+    await statement.getByRole('button', { name: 'Start recording' }).click();
     await form
       .getByTestId('professional-statement-take-state')
       .filter({ hasText: 'Recording: 2 s' })
       .waitFor();
-    await form.getByRole('button', { name: 'Stop recording' }).click();
+    await statement.getByRole('button', { name: 'Stop recording' }).click();
     await form
       .getByTestId('professional-statement-take-state')
       .filter({ hasText: /^Recorded/ })
       .waitFor();
     await form.getByRole('button', { name: 'Upload draft' }).click();
-    await form.getByText('Made “Draft voice” (draft)').waitFor();
+    const result = form.getByTestId('professional-result');
+    await result.filter({ hasText: /./ }).waitFor();
+    expect(await result.textContent()).toBe(
+      'Made “Draft voice” (draft). It is listed under Your clones.',
+    );
     const draft = page.getByTestId('clone-row').filter({ hasText: 'Draft voice' });
     await draft.getByRole('button', { name: 'Request promotion' }).click();
     await draft.getByText('review of this clone is still pending').waitFor();
@@ -264,8 +274,15 @@ describe('a viewer', () => {
     for (const path of ['voices', 'audit']) {
       await small.goto(`${base}/console/orgs/${orgId}/${path}`);
       await small.getByRole('heading', { level: 1 }).waitFor();
-      const width = await small.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, path).toBeLessThanOrEqual(375);
+      const { width, wide } = await small.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        // What sticks out, to say in the failure.
+        wide: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > 376)
+          .slice(0, 5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+      }));
+      expect(width, `${path}: ${wide.join(', ')}`).toBeLessThanOrEqual(375);
     }
     await narrow.close();
   });

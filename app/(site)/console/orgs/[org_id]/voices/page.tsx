@@ -142,8 +142,13 @@ export default async function VoicesPage({ params }: { params: Promise<{ org_id:
           page.
         </p>
       ) : null}
-      {writer && instantUsed < instantLimit ? (
-        <CloneForm orgId={org.orgId} orgName={org.name} kind="instant" />
+      {writer ? (
+        <CloneForm
+          orgId={org.orgId}
+          orgName={org.name}
+          kind="instant"
+          full={instantUsed >= instantLimit}
+        />
       ) : null}
 
       <h2>Professional clones</h2>
@@ -151,9 +156,8 @@ export default async function VoicesPage({ params }: { params: Promise<{ org_id:
         Drafts are unlimited and can only be previewed. “Request promotion” makes a draft live once
         our consent and rights review has passed (we review each draft by hand), the organization is
         funded (${microsToUsd(usage.unlockMicros).toFixed(2)} in deposits;{' '}
-        {usage.unlocked ? 'yours is' : 'yours is not yet'}) and fewer than{' '}
-        {usage.limits.live_clones} of its professional clones are live ({usage.inUse.live_clones}{' '}
-        now).
+        {usage.unlocked ? 'yours is' : 'yours is not yet'}) and it has room under its live
+        professional clone limit ({usage.inUse.live_clones} of {usage.limits.live_clones} live now).
       </p>
       {writer ? <CloneForm orgId={org.orgId} orgName={org.name} kind="professional" /> : null}
     </>
