@@ -190,6 +190,38 @@ describe('role × action', () => {
   });
 });
 
+describe('the REST API door', () => {
+  it('audits clone and delete with the API key as the actor', async () => {
+    const { key_id, api_key } = await createConsoleKey(base, cookies.owner, orgId, [
+      'voices:write',
+    ]);
+    const form = new FormData();
+    form.set('name', 'Through REST');
+    form.append('audio_samples', ...wav(sample));
+    const made = await fetch(`${base}/v1/voices/clone`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api_key}` },
+      body: form,
+    });
+    expect(made.status).toBe(201);
+    const { voice_id } = (await made.json()) as { voice_id: string };
+    expect((await fetchWithKey(base, api_key, 'DELETE', `/v1/voices/${voice_id}`)).status).toBe(
+      200,
+    );
+    const log = (await (
+      await fetchWithKey(base, readKey, 'GET', `/v1/audit-log?actor=${key_id}`)
+    ).json()) as {
+      events: { action: string; actor: { type: string }; target: { id: string } | null }[];
+    };
+    expect(
+      log.events.filter((e) => e.target?.id === voice_id).map((e) => [e.action, e.actor.type]),
+    ).toEqual([
+      ['voice.delete', 'api_key'],
+      ['voice.clone', 'api_key'],
+    ]);
+  });
+});
+
 describe('bad uploads: a clear message, nothing created', () => {
   const cases: [string, () => FormData, string, RegExp][] = [
     [
