@@ -114,7 +114,6 @@ export default async function AuditPage({
                 <th scope="col">When (UTC)</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
-                <th scope="col">Target</th>
                 <th scope="col">Changes</th>
               </tr>
             </thead>
@@ -122,7 +121,7 @@ export default async function AuditPage({
               {page.events.map((event) => (
                 <tr key={event.id} data-testid="audit-row" data-action={event.action}>
                   <td>{event.at.slice(0, 19).replace('T', ' ')}</td>
-                  <td>
+                  <td className="audit-who">
                     {actorTypes[event.actor.type]}{' '}
                     {event.actor.id ? (
                       <Link href={link('actor', event.actor.id)} prefetch={false}>
@@ -135,8 +134,12 @@ export default async function AuditPage({
                     <Link href={link('action', event.action)} prefetch={false}>
                       {event.action}
                     </Link>
+                    {event.target ? (
+                      <span className="meta audit-target">
+                        {event.target.type} {event.target.id}
+                      </span>
+                    ) : null}
                   </td>
-                  <td>{event.target ? `${event.target.type} ${event.target.id}` : '—'}</td>
                   <td>
                     <AuditChanges before={event.before} after={event.after} />
                   </td>
