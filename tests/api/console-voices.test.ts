@@ -9,7 +9,7 @@ import {
   type AccountsServer,
 } from '../support/accounts-api';
 import { joinOrg, startConsoleServer } from '../support/console-api';
-import { ADMIN_TOKEN, expectError } from '../support/leads-api';
+import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
 import { parseWav } from '../support/speech-api';
 import { synthesizeWav } from '../support/voice-samples';
 
@@ -159,6 +159,15 @@ describe('role × action', () => {
 
   it('promotes a reviewed draft of a funded org, and the audit log names the speaker', async () => {
     const draft = await newDraft('Reviewed');
+    // The operators' queue shows the draft with the consent the studio recorded.
+    const queue = (await admin(base, '/internal/voices')) as {
+      reviews: { org_id: string; voice: { id: string }; consent: unknown; made_by: unknown }[];
+    };
+    expect(queue.reviews.find((r) => r.voice.id === draft)).toMatchObject({
+      org_id: orgId,
+      made_by: { type: 'user' },
+      consent: { speaker: 'Grace Hopper', statement_seconds: expect.any(Number) },
+    });
     const review = await fetch(`${base}/internal/voices/${draft}/review`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -172,6 +181,10 @@ describe('role × action', () => {
       `/console/api/orgs/${orgId}/voices/${draft}/promote`,
     );
     expect(promoted.status).toBe(200);
+    const after = (await admin(base, '/internal/voices')) as {
+      reviews: { voice: { id: string } }[];
+    };
+    expect(after.reviews.map((r) => r.voice.id)).not.toContain(draft);
     expect(await promoted.json()).toMatchObject({ id: draft, state: 'live' });
     const log = (await (
       await fetchWithKey(base, readKey, 'GET', `/v1/audit-log?limit=200`)
