@@ -1,3 +1,4 @@
+import { AuditLogQuery } from './audit';
 import { z } from './zod';
 import { queueStatusValues } from './calls';
 import { E164 } from './phone';
@@ -20,3 +21,10 @@ export const ConsoleCallFilters = z.object({
   cursor: z.preprocess(blank, z.string().max(200).optional()),
 });
 export type ConsoleCallFilters = z.infer<typeof ConsoleCallFilters>;
+
+/** The audit log page's filters (`/console/orgs/{org_id}/audit?…`): GET /v1/audit-log's, blanks unset. */
+export const ConsoleAuditFilters = z.object({
+  action: z.preprocess(blank, AuditLogQuery.shape.action),
+  actor: z.preprocess(blank, AuditLogQuery.shape.actor),
+  cursor: z.preprocess(blank, AuditLogQuery.shape.cursor),
+});

@@ -151,3 +151,21 @@ export const CloneReviewRequest = z
       .describe('Reviewer note, shown to the organization.'),
   })
   .meta({ id: 'CloneReviewRequest' });
+
+/** The console's clone form, beside the samples: which kind, and who consented. */
+export const ConsoleCloneFields = z.object({
+  kind: z
+    .enum(['instant', 'professional'])
+    .describe('instant: live at once; professional: a draft.'),
+  consent_speaker: z
+    .string()
+    .trim()
+    .min(1, 'name the speaker whose voice this is')
+    .max(100)
+    .refine(storable, STORABLE)
+    .describe('The speaker who consented to this clone.'),
+  consent: z
+    .literal('yes', { error: 'tick the box to confirm the speaker consented' })
+    .describe('The tick: the speaker consented to having their voice cloned.'),
+});
+export type ConsoleCloneFields = z.infer<typeof ConsoleCloneFields>;

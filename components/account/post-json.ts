@@ -1,3 +1,7 @@
+export type SendResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; message: string; status: number; code: string | null };
+
 /**
  * POSTs (or PUTs) JSON to our own origin; returns the parsed body and, on failure, the envelope's
  * message and code.
@@ -6,15 +10,17 @@ export async function postJson<T = unknown>(
   path: string,
   body: unknown,
   method: 'POST' | 'PUT' = 'POST',
-): Promise<
-  { ok: true; data: T } | { ok: false; message: string; status: number; code: string | null }
-> {
-  const response = await fetch(path, {
+): Promise<SendResult<T>> {
+  return send<T>(path, {
     method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    credentials: 'same-origin',
   });
+}
+
+/** Any request to our own origin (a multipart upload, a DELETE), read the same way as postJson's. */
+export async function send<T = unknown>(path: string, init: RequestInit): Promise<SendResult<T>> {
+  const response = await fetch(path, { ...init, credentials: 'same-origin' });
   const parsed = (await response.json().catch(() => null)) as
     (T & { error?: { message?: string; code?: string } }) | null;
   if (response.ok) return { ok: true, data: parsed as T };

@@ -6,6 +6,8 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
     { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
     { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
     { href: `/console/orgs/${orgId}/billing`, label: 'Usage and billing' },
+    { href: `/console/orgs/${orgId}/voices`, label: 'Voice studio' },
+    { href: `/console/orgs/${orgId}/audit`, label: 'Audit log' },
     { href: '/console', label: 'Keys, members and audit log' },
   ];
   return (

@@ -1,5 +1,6 @@
+import type { AuditActor } from '../audit/record-audit';
 import { analyzeSamples } from './analyze-samples';
-import { createClone } from './create-clone';
+import { createClone, type CloneConsent } from './create-clone';
 import type { CloneForm } from './parse-clone-form';
 import type { CloneRow } from './render-clone';
 import type { VoiceDeps } from './types';
@@ -11,6 +12,7 @@ export async function cloneVoice(
   kind: 'instant' | 'professional',
   form: CloneForm,
   now: Date,
+  audit?: { actor: AuditActor; consent?: CloneConsent },
 ): Promise<CloneRow> {
   const analysis = analyzeSamples(form.samples);
   return createClone(deps.db, {
@@ -20,5 +22,7 @@ export async function cloneVoice(
     description: form.description,
     analysis,
     now,
+    actor: audit?.actor,
+    consent: audit?.consent,
   });
 }

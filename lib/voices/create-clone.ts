@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { schema, type Db } from '../db';
 import type { CloneKind } from '../db/schema/voices';
 import { ApiError } from '../http/api-error';
@@ -14,6 +15,16 @@ export interface NewClone {
   description?: string | null;
   analysis: VoiceAnalysis;
   now: Date;
+  /** Who made it, for the audit log (the contract tests leave it out). */
+  actor?: AuditActor;
+  /** What the person vouched for (the console asks; the REST API does not). */
+  consent?: CloneConsent;
+}
+
+/** The speaker a person says consented, and for a professional clone the recorded statement's length. */
+export interface CloneConsent {
+  speaker: string;
+  statementSeconds: number | null;
 }
 
 /**
@@ -66,6 +77,27 @@ export async function createClone(db: Db, clone: NewClone): Promise<CloneRow> {
         createdAt: clone.now,
       })
       .returning();
+    if (clone.actor) {
+      await recordAudit(
+        tx,
+        {
+          orgId: clone.orgId,
+          actor: clone.actor,
+          action: 'voice.clone',
+          target: { type: 'voice', id: row!.id },
+          after: {
+            name: row!.name,
+            kind: row!.kind,
+            state: row!.state,
+            ...(clone.consent && {
+              consent_speaker: clone.consent.speaker,
+              consent_statement_seconds: clone.consent.statementSeconds,
+            }),
+          },
+        },
+        clone.now,
+      );
+    }
     return row!;
   });
 }

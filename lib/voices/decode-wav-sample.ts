@@ -26,14 +26,14 @@ export interface DecodedSample {
   seconds: number;
 }
 
-const bad = (label: string, problem: string) =>
-  new ApiError('INVALID_BODY', {
-    message: `audio_samples: ${label} ${problem}`,
-    field: 'audio_samples',
-  });
-
 /** One uploaded sample: a PCM or float WAV file of 1–60 s, mixed to mono, decimated for analysis. */
-export function decodeWavSample(bytes: Uint8Array, label: string): DecodedSample {
+export function decodeWavSample(
+  bytes: Uint8Array,
+  label: string,
+  field = 'audio_samples',
+): DecodedSample {
+  const bad = (who: string, problem: string) =>
+    new ApiError('INVALID_BODY', { message: `${field}: ${who} ${problem}`, field });
   const wav = new WaveFile();
   try {
     // A streamed WAV (ours included) gives placeholder sizes: the bytes say how long it is.

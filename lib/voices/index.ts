@@ -5,6 +5,8 @@ export { findVoice, type FoundVoice } from './find-voice';
 export { CATALOGUE, type Persona } from './catalogue';
 export { analyzeSamples, type VoiceAnalysis } from './analyze-samples';
 export { cloneVoice } from './clone-voice';
+export { cloneWithConsent } from './clone-with-consent';
+export { consentStatement } from './consent-statement';
 export { createClone, type NewClone } from './create-clone';
 export { deleteClone } from './delete-clone';
 export { promoteClone } from './promote-clone';
@@ -15,6 +17,7 @@ export { previewVoice, DEFAULT_PREVIEW_TEXT, PREVIEW_SAMPLE_RATE } from './previ
 export {
   parseCloneForm,
   MAX_FORM_OVERHEAD_BYTES,
+  MAX_SAMPLE_BYTES,
   MAX_TOTAL_SAMPLE_BYTES,
   type CloneForm,
 } from './parse-clone-form';

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { schema, type Db } from '../db';
 import { ApiError } from '../http/api-error';
 import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from '../orgs/effective-limits';
@@ -17,6 +18,7 @@ export async function promoteClone(
   orgId: string,
   voiceId: string,
   now: Date,
+  actor?: AuditActor,
 ): Promise<CloneRow> {
   return db.transaction(async (tx) => {
     const [org] = await tx
@@ -55,6 +57,20 @@ export async function promoteClone(
       .set({ state: 'live', promotedAt: now })
       .where(eq(schema.voiceClones.id, clone.id))
       .returning();
+    if (actor) {
+      await recordAudit(
+        tx,
+        {
+          orgId,
+          actor,
+          action: 'voice.promote',
+          target: { type: 'voice', id: clone.id },
+          before: { state: 'draft' },
+          after: { state: 'live' },
+        },
+        now,
+      );
+    }
     return row!;
   });
 }

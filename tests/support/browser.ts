@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium; `.ci/run` installs it with apt-get when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,8 +24,9 @@ export interface RunningBrowser {
 /**
  * Headless Chromium as root in a container: no sandbox, no background networking. Playwright's
  * launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
+ * `extraArgs` adds switches, e.g. a fake microphone playing a WAV file (fakeMicrophone).
  */
-export async function launchChromium(): Promise<RunningBrowser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<RunningBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -35,6 +38,7 @@ export async function launchChromium(): Promise<RunningBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   return {
@@ -45,6 +49,48 @@ export async function launchChromium(): Promise<RunningBrowser> {
       await browser.close();
     },
   };
+}
+
+/** Switches that give pages a microphone playing `wavPath` (looped) without asking the person. */
+export const fakeMicrophone = (wavPath: string) => [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${wavPath}`,
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** A browser context signed in with a session cookie header (`name=value; …`) from signIn(). */
+export async function signedInContext(
+  running: RunningBrowser,
+  base: string,
+  cookie: string,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<BrowserContext> {
+  const context = await running.newContext(viewport);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    }),
+  );
+  return context;
+}
+
+/** Axe finds nothing serious or critical on the page, in light and in dark; screenshots both. */
+export async function expectAxeClean(target: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await target.emulateMedia({ colorScheme });
+    await target.waitForLoadState('load');
+    // After a client-side navigation Next sets the new title a moment later.
+    await target.waitForFunction(() => document.title.length > 0);
+    const { violations } = await new AxeBuilder({ page: target }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious, `${name} (${colorScheme})`).toEqual([]);
+    await screenshot(target, `${name}-${colorScheme}`, 'desktop');
+  }
+  await target.emulateMedia({ colorScheme: 'light' });
 }
 
 /** A full-page screenshot at `<SCREENSHOT_DIR>/<name>-<viewport>.png`. */

@@ -44,25 +44,17 @@ export async function consoleKey(base: string, cookie: string, orgId: string): P
   return ((await created.json()) as { api_key: string }).api_key;
 }
 
-/** Invites `email` to the org with `role` and accepts as them; returns their session cookie. */
+/** A new member of the org in `role` (at `email`, or a fresh address), invited by the owner and signed in; returns their cookie. */
 export async function joinOrg(
   accounts: AccountsServer,
   ownerCookie: string,
   orgId: string,
   role: 'admin' | 'developer' | 'viewer',
-  email: string,
+  email = `${role}-${Math.random().toString(36).slice(2)}-${Date.now()}@example.com`,
 ): Promise<string> {
   const base = accounts.server.url;
-  const invited = await consoleFetch(
-    base,
-    ownerCookie,
-    'POST',
-    `/console/api/orgs/${orgId}/invitations`,
-    {
-      email,
-      role,
-    },
-  );
+  const path = `/console/api/orgs/${orgId}/invitations`;
+  const invited = await consoleFetch(base, ownerCookie, 'POST', path, { email, role });
   expect(invited.status).toBe(201);
   const token = await invitationToken(accounts, email);
   const cookie = await signIn(accounts, email);

@@ -1,5 +1,5 @@
 // The one handler behind both clone routes; only the kind of clone differs.
-import { readFormData, requireApiKey, type HandlerContext } from '@/lib/http';
+import { clientIp, readFormData, requireApiKey, type HandlerContext } from '@/lib/http';
 import {
   cloneVoice,
   getVoiceDeps,
@@ -10,11 +10,13 @@ import {
 
 export function cloneHandler(kind: 'instant' | 'professional') {
   return async ({ request }: HandlerContext): Promise<Response> => {
-    const { orgId } = await requireApiKey(request);
+    const { orgId, keyId } = await requireApiKey(request);
     const form = await parseCloneForm(
       await readFormData(request, MAX_TOTAL_SAMPLE_BYTES + MAX_FORM_OVERHEAD_BYTES),
     );
-    const clone = await cloneVoice(await getVoiceDeps(), orgId, kind, form, new Date());
+    const clone = await cloneVoice(await getVoiceDeps(), orgId, kind, form, new Date(), {
+      actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) },
+    });
     return Response.json(
       {
         voice_id: clone.id,

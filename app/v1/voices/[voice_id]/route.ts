@@ -1,5 +1,5 @@
 // GET /v1/voices/{voice_id} — one voice; DELETE — delete one of the organization's clones (frees its slot).
-import { defineRoute, requireApiKey } from '@/lib/http';
+import { clientIp, defineRoute, requireApiKey } from '@/lib/http';
 import { deleteClone, getVoice, getVoiceDeps } from '@/lib/voices';
 
 export const dynamic = 'force-dynamic';
@@ -14,9 +14,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     return Response.json(voice, { headers: { 'Cache-Control': 'no-store' } });
   },
   DELETE: async ({ request, params }) => {
-    const { orgId } = await requireApiKey(request);
+    const { orgId, keyId } = await requireApiKey(request);
     const id = voiceId(params);
-    await deleteClone((await getVoiceDeps()).db, orgId, id);
+    await deleteClone((await getVoiceDeps()).db, orgId, id, {
+      actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) },
+      now: new Date(),
+    });
     return Response.json({ voice_id: id.toLowerCase(), deleted: true });
   },
 });

@@ -1,14 +1,18 @@
 // POST /v1/voices/{voice_id}/promote — draft → live, when reviewed, funded and under the live-clone limit.
-import { defineRoute, requireApiKey } from '@/lib/http';
+import { clientIp, defineRoute, requireApiKey } from '@/lib/http';
 import { getVoiceDeps, promoteClone, renderClone } from '@/lib/voices';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
-    const { orgId } = await requireApiKey(request);
+    const { orgId, keyId } = await requireApiKey(request);
     const id = typeof params.voice_id === 'string' ? params.voice_id : '';
-    const row = await promoteClone((await getVoiceDeps()).db, orgId, id, new Date());
+    const row = await promoteClone((await getVoiceDeps()).db, orgId, id, new Date(), {
+      type: 'api_key',
+      id: keyId,
+      ip: clientIp(request.headers),
+    });
     return Response.json(renderClone(row));
   },
 });

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallFilters } from '@/components/console/call-filters';
+import { CursorNav } from '@/components/console/cursor-nav';
 import { RoleLimits } from '@/components/console/role-limits';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';
+import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
 import { isApiError } from '@/lib/http/api-error';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { ConsoleCallFilters } from '@/schemas/console';
@@ -14,17 +16,6 @@ export const metadata: Metadata = { title: 'Calls · Console', robots: { index: 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
-
-type SearchParams = Record<string, string | string[] | undefined>;
-
-/** The query string of the current filters, with `cursor` replaced. */
-function withCursor(params: SearchParams, cursor: string | null): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (typeof value === 'string' && value !== '' && key !== 'cursor') query.set(key, value);
-  if (cursor) query.set('cursor', cursor);
-  return query.toString();
-}
 
 export default async function CallsPage({
   params,
@@ -119,18 +110,12 @@ export default async function CallsPage({
           </table>
         </div>
       ) : null}
-      <nav aria-label="Pages of calls">
-        {search.cursor ? (
-          <Link href={`?${withCursor(search, null)}`} prefetch={false}>
-            Newest
-          </Link>
-        ) : null}{' '}
-        {page?.next_cursor ? (
-          <Link href={`?${withCursor(search, page.next_cursor)}`} prefetch={false}>
-            Older calls
-          </Link>
-        ) : null}
-      </nav>
+      <CursorNav
+        label="Pages of calls"
+        search={search}
+        nextCursor={page?.next_cursor}
+        older="Older calls"
+      />
     </>
   );
 }

@@ -1,0 +1,13 @@
+// GET /internal/voices — admin only: the consent-and-rights review queue (pending professional drafts, oldest first).
+import { getDb } from '@/lib/db';
+import { defineRoute, requireAdmin } from '@/lib/http';
+import { listReviewQueue } from '@/lib/voices/list-review-queue';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  GET: async ({ request }) => {
+    requireAdmin(request);
+    return Response.json({ reviews: await listReviewQueue(await getDb()) });
+  },
+});
