@@ -1,6 +1,5 @@
 export type SendResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; message: string; status: number; code: string | null };
+  { ok: true; data: T } | { ok: false; message: string; status: number; code: string | null };
 
 /**
  * POSTs (or PUTs) JSON to our own origin; returns the parsed body and, on failure, the envelope's
