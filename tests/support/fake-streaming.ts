@@ -24,8 +24,8 @@ export function fakeStreaming(texts: string[]) {
       state.handlers = handlers;
       let open = true;
       return {
-        send: () => {
-          if (open) state.frames++;
+        send: (mulaw) => {
+          if (open) state.frames += mulaw.length / 160;
         },
         finalize: () => {
           state.finalizes++;

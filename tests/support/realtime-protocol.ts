@@ -1,9 +1,7 @@
 import type { WebSocket } from 'ws';
-import { ScriptedHearing } from './scripted-hearing';
+import { FRAME_BYTES, ScriptedHearing } from './scripted-hearing';
 import type { StandInSettings, StandInStats } from './streaming-stand-in';
 
-/** μ-law bytes of one 20 ms frame at 8 kHz. */
-const FRAME_BYTES = 160;
 /** The least audio a commit takes, as OpenAI's server. */
 const MIN_COMMIT_MS = 100;
 

@@ -1,6 +1,8 @@
 import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
 import type { SpeechEngine } from '@/lib/speech';
 
+/** μ-law bytes of one 20 ms frame at 8 kHz. */
+export const FRAME_BYTES = 160;
 /** RMS of a 16-bit frame that counts as speech (as the energy detector's default). */
 const VOICED_RMS = 330;
 /** Silence that ends a run of speech (a segment) for the stand-in. */

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ScriptedHearing, type ScriptedSegment } from './scripted-hearing';
+import { FRAME_BYTES, ScriptedHearing, type ScriptedSegment } from './scripted-hearing';
 import { speakRealtime } from './realtime-protocol';
 import { throwawayCertificate } from './throwaway-cert';
 
@@ -149,9 +149,13 @@ function speakDeepgram(socket: WebSocket, settings: StandInSettings, stats: Stan
       stats.finalizes++;
       return hearing.flush();
     }
-    stats.frames++;
-    streamMs += 20;
-    hearing.frame(data as Buffer);
+    // Any number of 20 ms frames a message, as Deepgram takes them.
+    const audio = data as Buffer;
+    for (let at = 0; at + FRAME_BYTES <= audio.length; at += FRAME_BYTES) {
+      stats.frames++;
+      streamMs += 20;
+      hearing.frame(audio.subarray(at, at + FRAME_BYTES));
+    }
   });
   socket.on('close', () => hearing.close());
 }
