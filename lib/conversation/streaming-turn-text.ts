@@ -29,8 +29,6 @@ export interface StreamingTurnTextDeps {
  */
 export class StreamingTurnText implements TurnText {
   private stream: RecognizerStream | null = null;
-  /** A frame waiting for the next one to go out with it. */
-  private held: Buffer | null = null;
   private finals: string[] = [];
   private partial = '';
   private onFlushed: (() => void) | null = null;
@@ -96,24 +94,8 @@ export class StreamingTurnText implements TurnText {
 
   audio(mulaw: Buffer, inTurn: boolean): void {
     this.inTurn = inTurn;
-    if (!this.stream) {
-      this.held = null;
-      if (inTurn && !this.fallback) this.missed = true;
-      return;
-    }
-    // Two frames (40 ms) a message: half the socket writes, which were the biggest part of
-    // streaming's cost on the event loop; the end of a turn sends what is held at once.
-    if (!this.held) {
-      this.held = mulaw;
-      return;
-    }
-    this.stream.send(Buffer.concat([this.held, mulaw]));
-    this.held = null;
-  }
-
-  private sendHeld(): void {
-    if (this.held) this.stream?.send(this.held);
-    this.held = null;
+    if (this.stream) this.stream.send(mulaw);
+    else if (inTurn && !this.fallback) this.missed = true;
   }
 
   soFar(turn: TurnAudio): Promise<string> {
@@ -129,7 +111,6 @@ export class StreamingTurnText implements TurnText {
       const timer = new AbortController();
       const flushed = new Promise<boolean>((resolve) => (this.onFlushed = () => resolve(true)));
       const late = this.deps.clock.sleep(FINAL_WAIT_MS, timer.signal).then(() => false);
-      this.sendHeld();
       stream.finalize();
       const inTime = await Promise.race([flushed, late]);
       timer.abort();
