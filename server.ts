@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { ConfigError, getConfig, type Config } from './lib/config';
 import { startCallScheduler, type Scheduler } from './lib/calls/call-scheduler';
 import { getCallDeps } from './lib/calls/get-call-deps';
+import { getConversationDeps } from './lib/conversation/get-conversation-deps';
 import { getDatabase } from './lib/db';
 import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
@@ -179,6 +180,8 @@ async function main(): Promise<void> {
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping)
     scheduler = startCallScheduler(await getCallDeps(nextApp.selfOrigin));
+  // Real calls: the VAD model loads now, not in one burst on the event loop inside the first call.
+  await getConversationDeps();
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
 }
 

@@ -27,6 +27,8 @@ export interface CallResult {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A call with no agent audio this long is reported as stuck (the run stops, naming it). */
+const STUCK_MS = 60_000;
 
 /** The segments each call's turns say, in order (the streaming stand-in replays them). */
 export function callScript(segments: Map<string, ScriptedSegment>, turns: number) {
@@ -72,11 +74,27 @@ export async function runCall(options: {
   await status('in-progress');
   const callee = await CalleeStream.open(twiml.streamUrl);
   callee.start(sid, { callId, token: twiml.token });
+  /** Fails the run, naming the call, instead of waiting for ever on one that went silent. */
+  const deadline = (what: string) => {
+    const until = performance.now() + STUCK_MS;
+    return () => {
+      if (performance.now() > until) throw new Error(`call ${callId}: ${what} in ${STUCK_MS} ms`);
+    };
+  };
   const quiet = async () => {
+    const check = deadline('no agent audio (or no end to it)');
     for (;;) {
       const last = callee.media.at(-1);
       if (last && performance.now() - last.at > 400) return;
+      check();
       await wait(20);
+    }
+  };
+  const answered = async (before: number) => {
+    const check = deadline('no answer');
+    while (callee.media.length === before) {
+      check();
+      await wait(5);
     }
   };
   const saidOut = async () => {
@@ -92,7 +110,7 @@ export async function runCall(options: {
     const utterance = callee.utterances.length;
     if (turn % 2 === 0) {
       await callee.say(engine, FINISHED);
-      while (callee.media.length === before) await wait(5);
+      await answered(before);
       result.latencies.push(callee.media[before]!.at - lastVoiced(utterance, FINISHED));
     } else {
       result.pausedTurns++;
@@ -105,7 +123,7 @@ export async function runCall(options: {
       const resumedAt = performance.now();
       if (callee.media.length > before && callee.media[before]!.at < resumedAt) result.falseCuts++;
       await callee.say(engine, PAUSED[1]);
-      while (callee.media.length === before) await wait(5);
+      await answered(before);
     }
     await quiet();
   }

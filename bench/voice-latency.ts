@@ -105,13 +105,16 @@ async function runPath(
         .logs()
         .matchAll(/(\d+) frames sent, latest ([\d.]+) ms behind schedule, (\d+) more than 40/g),
     ].map((m) => ({ frames: Number(m[1]), maxLate: Number(m[2]), over40: Number(m[3]) }));
-    const elu = readFileSync(eluFile, 'utf8')
+    const samples = readFileSync(eluFile, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { at: number; elu: number })
-      .filter((s) => s.at >= from)
-      .map((s) => s.elu);
-    return { path, results, pacing, elu: elu.length ? elu : [NaN], load };
+      .filter((s) => s.at >= from);
+    const elu = samples.map((s) => s.elu);
+    // When the busiest second was, counted from the first call (a start-up burst, or steady load).
+    const peak = samples.reduce((a, b) => (b.elu > a.elu ? b : a), { at: NaN, elu: -1 });
+    const peakAtS = (peak.at - from) / 1000;
+    return { path, results, pacing, elu: elu.length ? elu : [NaN], peakAtS, load };
   } finally {
     await server.dispose();
   }
@@ -144,6 +147,7 @@ async function main() {
     );
     const header = ['path', 'turns', 'v2v p50', 'v2v p95', 'own p50', 'own p95', 'false cuts'];
     header.push('client late p99', 'server late max', 'server > 40 ms', 'ELU mean', 'ELU max');
+    header.push('ELU max at (s)');
     console.log([...header, 'load avg'].join(' | '));
     for (const row of rows) {
       const latencies = row.results.flatMap((r) => r.latencies);
@@ -166,6 +170,7 @@ async function main() {
           `${row.pacing.reduce((n, p) => n + p.over40, 0)} of ${frames}`,
           mean(row.elu).toFixed(2),
           Math.max(...row.elu).toFixed(2),
+          row.peakAtS.toFixed(0),
           row.load.toFixed(2),
         ].join(' | '),
       );

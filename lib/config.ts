@@ -224,7 +224,16 @@ export const envSchema = z
     // Deepgram live transcription (streaming recognition on real calls); unset: whole turns only.
     DEEPGRAM_API_KEY: optionalString,
     DEEPGRAM_MODEL: z.string().trim().min(1).default('nova-3'),
-    // Base URL (ws:// or wss://) that replaces Deepgram's for the streaming recognizer (a stand-in).
+    // Which streaming recognizer serves real calls: Deepgram live, or an OpenAI Realtime
+    // transcription session on STT_UPSTREAM_URL's server; unset: Deepgram if DEEPGRAM_API_KEY.
+    STT_STREAMING: z
+      .enum(['deepgram', 'openai-realtime', ''])
+      .optional()
+      .transform((v) => v || undefined),
+    // The transcription model of an OpenAI Realtime session.
+    STT_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-transcribe'),
+    // Base URL that replaces the streaming vendor's (Deepgram's, or STT_UPSTREAM_URL for the
+    // Realtime session): a stand-in.
     STT_STREAMING_URL: z
       .string()
       .trim()
@@ -273,6 +282,20 @@ export const envSchema = z
         code: 'custom',
         path: [env.AGENT_LLM_BASE_URL ? 'AGENT_LLM_MODEL' : 'AGENT_LLM_BASE_URL'],
         message: 'AGENT_LLM_BASE_URL and AGENT_LLM_MODEL must be set together',
+      });
+    }
+    if (env.STT_STREAMING === 'deepgram' && !env.DEEPGRAM_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEEPGRAM_API_KEY'],
+        message: 'must be set when STT_STREAMING=deepgram',
+      });
+    }
+    if (env.STT_STREAMING === 'openai-realtime' && !env.STT_UPSTREAM_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STT_UPSTREAM_URL'],
+        message: 'must be set when STT_STREAMING=openai-realtime',
       });
     }
     checkTwilioEnv(env, ctx);

@@ -1,6 +1,7 @@
 import { getConfig, type Config } from '../config';
 import { singleton } from '../runtime/singleton';
 import { DeepgramRecognizer } from './deepgram-recognizer';
+import { OpenAIRealtimeRecognizer } from './openai-realtime-recognizer';
 
 /** One result of a recognition stream. */
 export interface StreamTranscript {
@@ -34,12 +35,24 @@ export interface StreamingRecognizer {
   open(options: { language: string | null }, handlers: StreamHandlers): Promise<RecognizerStream>;
 }
 
-/** DEEPGRAM_API_KEY set: Deepgram live (at STT_STREAMING_URL if set); else none (whole turns). */
+/**
+ * STT_STREAMING=openai-realtime: a Realtime transcription session on STT_UPSTREAM_URL's server;
+ * deepgram (or unset with DEEPGRAM_API_KEY): Deepgram live; else none (whole turns). Either goes
+ * to STT_STREAMING_URL instead when it is set (a stand-in).
+ */
 export function createStreamingRecognizer(config: Config): StreamingRecognizer | null {
-  if (config.DEEPGRAM_API_KEY) {
+  const base = config.STT_STREAMING_URL;
+  if (config.STT_STREAMING === 'openai-realtime' && config.STT_UPSTREAM_URL) {
+    return new OpenAIRealtimeRecognizer({
+      baseURL: base ?? config.STT_UPSTREAM_URL,
+      apiKey: config.STT_UPSTREAM_API_KEY,
+      model: config.STT_REALTIME_MODEL,
+    });
+  }
+  if (config.STT_STREAMING !== 'openai-realtime' && config.DEEPGRAM_API_KEY) {
     return new DeepgramRecognizer({
       apiKey: config.DEEPGRAM_API_KEY,
-      baseUrl: config.STT_STREAMING_URL,
+      baseUrl: base,
       model: config.DEEPGRAM_MODEL,
     });
   }

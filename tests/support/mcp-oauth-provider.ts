@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { throwawayCertificate } from './throwaway-cert';
 
 // What an MCP client application keeps for the SDK's OAuth code (both SDK lines take the same
 // shape): its registration, tokens and PKCE verifier in memory, and the authorization URL it
@@ -70,7 +67,7 @@ export class MemoryOAuthProvider {
 }
 
 /**
- * An https server on 127.0.0.1 with a throwaway self-signed certificate (openssl), answering one
+ * An https server on 127.0.0.1 with a throwaway self-signed certificate, answering one
  * Client ID Metadata Document: the SDKs accept only https metadata URLs. The server under test
  * trusts the certificate through NODE_EXTRA_CA_CERTS.
  */
@@ -80,41 +77,13 @@ export async function serveHttpsDocument(build: (url: string) => Json): Promise<
   hits: () => number;
   close: () => Promise<void>;
 }> {
-  const dir = mkdtempSync(join(tmpdir(), 'voiceai-cimd-'));
-  const keyFile = join(dir, 'key.pem');
-  const certFile = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { key, cert, certFile } = throwawayCertificate();
   let hits = 0;
   let url = '';
-  const server: Server = createServer(
-    { key: readFileSync(keyFile), cert: readFileSync(certFile) },
-    (_req, res) => {
-      hits += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(build(url)));
-    },
-  );
+  const server: Server = createServer({ key, cert }, (_req, res) => {
+    hits += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(build(url)));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/oauth/client.json`;
   return {
