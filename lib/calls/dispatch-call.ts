@@ -97,8 +97,8 @@ export async function dispatchCall(
       ...keyed,
     };
     const now = new Date(deps.clock.now());
-    const key = input.key;
-    if (key?.spendCapMicros == null)
+    const spending = input.key;
+    if (spending?.spendCapMicros == null)
       return responseFor(await insertCall(deps.db, deps.provider, call, now));
     // A capped key's month holds the call's longest possible cost until it ends (trued up then).
     const reserved = callCostMicros(
@@ -106,7 +106,7 @@ export async function dispatchCall(
       deps.settings.pricePerMinuteMicros,
     );
     const callId = await deps.db.transaction(async (tx) => {
-      await reserveKeySpend(tx, key, reserved, now);
+      await reserveKeySpend(tx, spending, reserved, now);
       return insertCall(tx, deps.provider, { ...call, keyReservedMicros: reserved }, now);
     });
     return responseFor(callId);
