@@ -226,7 +226,7 @@ describe('speech through a capped key', () => {
 });
 
 describe('calls through a capped key', () => {
-  it('holds the longest cost while a call runs, refuses the next, and counts the real charge once it ends', async () => {
+  it('holds the longest cost while a call runs, refuses the next (and a batch), and counts the real charge once it ends', async () => {
     // A call counts toward the month it was placed in: place it in April.
     accounts.clock.set('2026-04-01T00:05:00.000Z');
     const limited = await capped(100);
@@ -237,20 +237,32 @@ describe('calls through a capped key', () => {
     // A 30-minute call may cost $2.70: the key's month holds that until the call ends.
     await expectError(await dial(limited.api_key), 402, 'KEY_SPEND_CAP_REACHED');
     expect((await dial(other.api_key)).status).toBe(200);
+    const batch = (key: string) =>
+      fetchWithKey(base, key, 'POST', '/v1/batches', {
+        base_prompt: 'Confirm the delivery.',
+        label: 'Capped',
+        call_data: [{ phone_number: '+14155550123' }],
+      });
+    await expectError(await batch(limited.api_key), 402, 'KEY_SPEND_CAP_REACHED');
 
-    // The sandbox line plays the call as the server's clock moves on, a minute a step.
-    let minute = 0;
+    // The sandbox line plays as the server's clock moves on; once the call has talked, stop it.
+    const callNow = async () =>
+      (await (await fetchWithKey(base, limited.api_key, 'GET', `/v1/calls/${call_id}`)).json()) as {
+        queue_status: string;
+        transcripts: unknown[];
+      };
+    let second = 0;
     await eventually(async () => {
       accounts.clock.set(
-        new Date(Date.parse('2026-04-01T00:10:00.000Z') + ++minute * 60_000).toISOString(),
+        new Date(Date.parse('2026-04-01T00:05:00.000Z') + ++second * 1_000).toISOString(),
       );
-      const call = (await (
-        await fetchWithKey(base, limited.api_key, 'GET', `/v1/calls/${call_id}`)
-      ).json()) as {
-        queue_status: string;
-      };
-      return call.queue_status === 'complete' ? call : undefined;
-    }, 90_000);
+      return (await callNow()).transcripts.length > 1 ? true : undefined;
+    }, 60_000);
+    const stop = await fetchWithKey(base, limited.api_key, 'POST', `/v1/calls/${call_id}/stop`);
+    expect(stop.status).toBe(200);
+    await eventually(async () =>
+      (await callNow()).queue_status === 'complete' ? true : undefined,
+    );
 
     const charge = (await ledger()).find(
       (r) => r.kind === 'call_charge' && r.reference === `call:${call_id}`,
@@ -260,5 +272,5 @@ describe('calls through a capped key', () => {
     expect((await listed(limited.key_id)).month_spend_usd).toBeCloseTo(-charge!.amount_usd, 6);
     expect(charge!.amount_usd).toBeGreaterThan(-1);
     expect((await dial(limited.api_key)).status).toBe(200);
-  }, 120_000);
+  }, 150_000);
 });
