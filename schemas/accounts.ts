@@ -6,14 +6,29 @@ import { z } from './zod';
 export const ApiKeyScopeSchema = z.enum(apiKeyScopes).describe('What the key may do.');
 export const MemberRoleSchema = z.enum(memberRoles);
 
+export const MonthlySpendCapCents = z
+  .int()
+  .min(0)
+  .max(100_000_000)
+  .nullable()
+  .describe(
+    'Monthly spend cap of the key in whole US cents (calendar month, UTC): calls and speech through the key are refused with 402 KEY_SPEND_CAP_REACHED once its month reaches it. null: no cap.',
+  );
+
 export const CreateKeyRequest = z
   .object({
     name: z.string().trim().min(1).max(64).refine(storable, STORABLE),
     scopes: z.array(ApiKeyScopeSchema).min(1).max(apiKeyScopes.length),
     expires_in_days: z.int().min(1).max(3650).optional().describe('Unset: never expires.'),
+    monthly_spend_cap_cents: MonthlySpendCapCents.optional(),
   })
   .strict()
   .meta({ id: 'CreateKeyRequest' });
+
+export const KeyPatch = z
+  .object({ monthly_spend_cap_cents: MonthlySpendCapCents })
+  .strict()
+  .meta({ id: 'KeyPatch' });
 
 export const RotateKeyRequest = z
   .object({

@@ -60,7 +60,12 @@ export const LedgerEntry = z
       .string()
       .nullable()
       .describe('What caused it: a call id, speech:<id>, a Stripe PaymentIntent id, a dispute id.'),
-    key_id: z.string().nullable().describe('The API key whose request caused it, when known.'),
+    key_id: z
+      .string()
+      .nullable()
+      .describe(
+        'The API key whose request caused it: a call charge, a speech charge and its refund, a top-up started with a key. null for changes no key caused: the console, an OAuth access token on the tool server, a public share link, Stripe events, admin deposits.',
+      ),
     receipt_url: z.string().nullable().describe("Stripe's receipt of a top-up."),
   })
   .meta({ id: 'LedgerEntry' });

@@ -1,6 +1,7 @@
 import { apiKeyScopes } from '@/lib/access/permissions';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
+import { MonthlySpendCapCents } from './accounts';
 
 export const OnboardingStartRequest = z
   .object({
@@ -51,6 +52,7 @@ export const OnboardingDecision = z
         decision: z.literal('approve'),
         org_id: z.uuid(),
         scopes: z.array(z.enum(apiKeyScopes)).min(1).max(apiKeyScopes.length),
+        monthly_spend_cap_cents: MonthlySpendCapCents.optional(),
       })
       .strict(),
     z.object({ user_code: z.string().min(8).max(16), decision: z.literal('deny') }).strict(),

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { postJson } from './post-json';
+import { capCentsFrom, SpendCapField } from './spend-cap-field';
 
 interface Props {
   userCode: string;
@@ -40,6 +41,7 @@ export function DeviceApproval({ userCode, clientName, orgs, scopes, defaultScop
             decision,
             org_id: orgId,
             scopes: form.getAll('scopes').map(String),
+            monthly_spend_cap_cents: capCentsFrom(form),
           }
         : { user_code: userCode, decision },
     );
@@ -103,6 +105,7 @@ export function DeviceApproval({ userCode, clientName, orgs, scopes, defaultScop
           </label>
         ))}
       </fieldset>
+      <SpendCapField id="monthly_spend_cap" label="Monthly spend cap of the key (USD, optional)" />
       <div className="actions">
         <button className="button" type="submit" disabled={busy}>
           Approve

@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { postJson } from './post-json';
+import { capCentsFrom, formatUsd, SpendCapField } from './spend-cap-field';
 
 interface Key {
   key_id: string;
@@ -12,9 +13,22 @@ interface Key {
   last_used_at: string | null;
   previous_secret_valid_until: string | null;
   agent_client_name: string | null;
+  monthly_spend_cap_cents: number | null;
+  month_spend_usd: number;
 }
 
-/** An org's keys: create (name, scopes, expiry), rotate with grace, revoke. A secret shows once. */
+/** "$1.20 of $5.00" against a cap, or the spend alone. */
+function monthSpend(key: Key): string {
+  const spent = formatUsd(key.month_spend_usd);
+  return key.monthly_spend_cap_cents === null
+    ? `${spent} (no cap)`
+    : `${spent} of ${formatUsd(key.monthly_spend_cap_cents / 100)}`;
+}
+
+/**
+ * An org's keys: create (name, scopes, expiry, monthly spend cap), change a cap, rotate with
+ * grace, revoke. A secret shows once.
+ */
 export function OrgKeys({ orgId, scopes }: { orgId: string; scopes: readonly string[] }) {
   const base = `/console/api/orgs/${orgId}/keys`;
   const [keys, setKeys] = useState<Key[]>([]);
@@ -41,14 +55,28 @@ export function OrgKeys({ orgId, scopes }: { orgId: string; scopes: readonly str
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const days = Number(form.get('expires_in_days') || 0);
+    const cap = capCentsFrom(form);
     const result = await postJson<{ api_key: string }>(base, {
       name: String(form.get('name') ?? ''),
       scopes: form.getAll('scopes').map(String),
       ...(days > 0 ? { expires_in_days: days } : {}),
+      ...(cap === null ? {} : { monthly_spend_cap_cents: cap }),
     });
     if (!result.ok) return setError(result.message);
     setError(null);
     setSecret(result.data.api_key);
+    await load();
+  }
+
+  async function setCap(event: FormEvent<HTMLFormElement>, keyId: string) {
+    event.preventDefault();
+    const result = await postJson(
+      `${base}/${keyId}`,
+      { monthly_spend_cap_cents: capCentsFrom(new FormData(event.currentTarget)) },
+      'PATCH',
+    );
+    if (!result.ok) return setError(result.message);
+    setError(null);
     await load();
   }
 
@@ -88,6 +116,8 @@ export function OrgKeys({ orgId, scopes }: { orgId: string; scopes: readonly str
             <th scope="col">Key</th>
             <th scope="col">Scopes</th>
             <th scope="col">Last used</th>
+            <th scope="col">Spent this month (UTC)</th>
+            <th scope="col">Monthly cap</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -103,6 +133,30 @@ export function OrgKeys({ orgId, scopes }: { orgId: string; scopes: readonly str
               </td>
               <td>{key.scopes ? key.scopes.join(' ') : 'full access'}</td>
               <td>{key.last_used_at ?? 'never'}</td>
+              <td data-testid="key-month-spend">{monthSpend(key)}</td>
+              <td>
+                <form onSubmit={(event) => void setCap(event, key.key_id)}>
+                  <label htmlFor={`cap-${key.key_id}`} className="visually-hidden">
+                    Monthly cap of {key.name ?? key.prefix} (USD, empty: none)
+                  </label>
+                  <input
+                    id={`cap-${key.key_id}`}
+                    name="monthly_spend_cap_usd"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    defaultValue={
+                      key.monthly_spend_cap_cents === null
+                        ? ''
+                        : (key.monthly_spend_cap_cents / 100).toFixed(2)
+                    }
+                  />{' '}
+                  <button className="button" type="submit">
+                    Save cap of {key.name ?? key.prefix}
+                  </button>
+                </form>
+              </td>
               <td>
                 <button className="button" type="button" onClick={() => rotate(key.key_id)}>
                   Rotate {key.name ?? key.prefix}
@@ -138,6 +192,7 @@ export function OrgKeys({ orgId, scopes }: { orgId: string; scopes: readonly str
             max={3650}
           />
         </div>
+        <SpendCapField id={`key-cap-${orgId}`} label="Monthly spend cap (USD, optional)" />
         <div>
           <button className="button" type="submit">
             Create key

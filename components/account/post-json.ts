@@ -2,13 +2,13 @@ export type SendResult<T> =
   { ok: true; data: T } | { ok: false; message: string; status: number; code: string | null };
 
 /**
- * POSTs (or PUTs) JSON to our own origin; returns the parsed body and, on failure, the envelope's
+ * POSTs (or PUTs, PATCHes) JSON to our own origin; returns the parsed body and, on failure, the envelope's
  * message and code.
  */
 export async function postJson<T = unknown>(
   path: string,
   body: unknown,
-  method: 'POST' | 'PUT' = 'POST',
+  method: 'POST' | 'PUT' | 'PATCH' = 'POST',
 ): Promise<SendResult<T>> {
   return send<T>(path, {
     method,

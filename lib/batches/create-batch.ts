@@ -10,6 +10,7 @@ import { runIdempotent } from '../idempotency/run-idempotent';
 import { parseBody } from '../http/parse-body';
 import { assertWalletUsable } from '../orgs/assert-wallet-usable';
 import { getOrgOrThrow } from '../orgs/get-org';
+import { reserveKeySpend, type SpendingKey } from '../orgs/key-spend-cap';
 import { insertBatchCalls } from './insert-batch-calls';
 
 export interface CreateBatchResponse {
@@ -30,7 +31,14 @@ function keyedBatchId(orgId: string, key: string): string {
  */
 export async function createBatch(
   deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
-  input: { orgId: string; body: unknown; origin: string; idempotencyKey?: string | null },
+  input: {
+    orgId: string;
+    body: unknown;
+    origin: string;
+    idempotencyKey?: string | null;
+    /** The API key queueing it: named on each call's charge; a key at its cap is refused. */
+    key?: SpendingKey | null;
+  },
 ): Promise<CreateBatchResponse & { replayed: boolean }> {
   const key = input.idempotencyKey ?? null;
   if (key === null) {
@@ -61,7 +69,7 @@ export async function createBatch(
  */
 async function insertBatch(
   deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
-  input: { orgId: string; body: unknown; origin: string },
+  input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
   batchId: string,
 ): Promise<CreateBatchResponse> {
   const request = parseBody(BatchCreateRequest, input.body);
@@ -69,6 +77,7 @@ async function insertBatch(
   assertWalletUsable(org);
 
   const now = new Date(deps.clock.now());
+  const capped = input.key?.spendCapMicros != null;
   const params = request.call_params ?? {};
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
@@ -94,6 +103,9 @@ async function insertBatch(
         requestData: row,
         batchId,
         apiOrigin: input.origin,
+        keyId: input.key?.keyId ?? null,
+        // A capped key's batch calls reserve nothing up front; each counts its charge at its end.
+        keyReservedMicros: capped ? 0 : null,
         errorMessage: number.success
           ? undefined
           : `phone_number: ${number.error.issues[0]?.message ?? 'is not a valid phone number'}`,
@@ -103,6 +115,8 @@ async function insertBatch(
   });
 
   await deps.db.transaction(async (tx) => {
+    // A key whose month already reached its cap queues nothing (402 KEY_SPEND_CAP_REACHED).
+    if (capped) await reserveKeySpend(tx, input.key!, 0, now);
     await tx.insert(schema.batches).values({
       id: batchId,
       orgId: input.orgId,

@@ -17,6 +17,10 @@ export interface NewCall {
   idempotencyKey?: string;
   requestHash?: string;
   apiOrigin: string;
+  /** The API key that placed it (its charge names the key); NULL otherwise. */
+  keyId?: string | null;
+  /** What the call holds of its key's monthly cap (see calls.key_reserved_micros). */
+  keyReservedMicros?: number | null;
 }
 
 /** The values of a new call row: queued and due now, or ended at once with its error. */
@@ -58,6 +62,8 @@ export function newCallValues(
     apiOrigin: call.apiOrigin,
     idempotencyKey: call.idempotencyKey ?? null,
     requestHash: call.requestHash ?? null,
+    keyId: call.keyId ?? null,
+    keyReservedMicros: call.keyReservedMicros ?? null,
     nextStepAt: call.errorMessage ? null : now,
   };
 }

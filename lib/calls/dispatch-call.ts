@@ -5,10 +5,12 @@ import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/parse-body';
 import { runIdempotent } from '../idempotency/run-idempotent';
 import { assertWalletUsable } from '../orgs/assert-wallet-usable';
+import { reserveKeySpend, type SpendingKey } from '../orgs/key-spend-cap';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
-import { insertCall } from './create-call-row';
+import { insertCall, type NewCall } from './create-call-row';
+import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
 
@@ -77,6 +79,8 @@ export async function dispatchCall(
     origin: string;
     /** The wallet as authentication read it (spares a query); omitted → read here. */
     wallet?: Wallet;
+    /** The API key placing the call: named on its charge, and its monthly cap applies. */
+    key?: SpendingKey | null;
   },
 ): Promise<DispatchResult> {
   const request = await parseDispatch(deps, input.body, input.orgId);
@@ -84,12 +88,27 @@ export async function dispatchCall(
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
     await assertFunded(deps, orgId, input.wallet);
-    const callId = await insertCall(
-      deps.db,
-      deps.provider,
-      { orgId, request, requestData, apiOrigin: origin, ...keyed },
-      new Date(deps.clock.now()),
+    const call: NewCall = {
+      orgId,
+      request,
+      requestData,
+      apiOrigin: origin,
+      keyId: input.key?.keyId ?? null,
+      ...keyed,
+    };
+    const now = new Date(deps.clock.now());
+    const spending = input.key;
+    if (spending?.spendCapMicros == null)
+      return responseFor(await insertCall(deps.db, deps.provider, call, now));
+    // A capped key's month holds the call's longest possible cost until it ends (trued up then).
+    const reserved = callCostMicros(
+      request.max_duration * 60_000,
+      deps.settings.pricePerMinuteMicros,
     );
+    const callId = await deps.db.transaction(async (tx) => {
+      await reserveKeySpend(tx, spending, reserved, now);
+      return insertCall(tx, deps.provider, { ...call, keyReservedMicros: reserved }, now);
+    });
     return responseFor(callId);
   };
   const key = input.idempotencyKey;

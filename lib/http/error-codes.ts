@@ -80,6 +80,11 @@ export const errorCodes = {
       'A refund or dispute left this organization owing money; new calls and speech wait until it is covered.',
     hint: 'Add funds (POST /v1/billing/top-ups); the top-up repays what is owed first.',
   },
+  KEY_SPEND_CAP_REACHED: {
+    status: 402,
+    message: 'This API key has reached its monthly spend cap (calendar month, UTC).',
+    hint: 'Raise or remove the key’s cap in the console, use another key, or wait for the next month (UTC).',
+  },
   STRIPE_SIGNATURE_INVALID: {
     status: 400,
     message: 'The Stripe-Signature header does not sign this body, or it is too old.',

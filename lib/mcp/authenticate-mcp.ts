@@ -19,7 +19,10 @@ const API_KEY_GRANT_SECONDS = 3600;
 
 export interface McpAuth extends AuthInfo {
   /** `key`: set when the credential is an API key (its id and scopes, for the scope check). */
-  extra: { orgId: string; key?: { keyId: string; scopes: string[] | null } };
+  extra: {
+    orgId: string;
+    key?: { keyId: string; scopes: string[] | null; spendCapMicros: number | null };
+  };
 }
 
 /**
@@ -42,7 +45,10 @@ function verifier(db: Db, resource: URL, nowMs: number): OAuthTokenVerifier {
           scopes: ALL_SCOPES,
           expiresAt: Math.floor(nowMs / 1000) + API_KEY_GRANT_SECONDS,
           resource,
-          extra: { orgId: org.orgId, key: { keyId: org.keyId, scopes: org.scopes } },
+          extra: {
+            orgId: org.orgId,
+            key: { keyId: org.keyId, scopes: org.scopes, spendCapMicros: org.spendCapMicros },
+          },
         };
       }
       const grant = await verifyAccessToken(token, resource.href);

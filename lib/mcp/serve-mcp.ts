@@ -13,15 +13,15 @@ import type { McpAuth } from './authenticate-mcp';
 import { createToolServer } from './create-tool-server';
 import type { ToolContext } from './types';
 
-type Deps = Omit<ToolContext, 'orgId'>;
+type Deps = Omit<ToolContext, 'orgId' | 'key'>;
 const contexts = new WeakMap<Request, Deps>();
 
 /** Each request gets a fresh tool server acting for the org its credential belongs to. */
 async function factory(request: McpRequestContext): Promise<McpServer> {
   const deps = request.requestInfo && contexts.get(request.requestInfo);
-  const orgId = (request.authInfo as McpAuth | undefined)?.extra.orgId;
-  if (!deps || !orgId) throw new Error('tool server reached without authentication');
-  return createToolServer({ ...deps, orgId });
+  const extra = (request.authInfo as McpAuth | undefined)?.extra;
+  if (!deps || !extra) throw new Error('tool server reached without authentication');
+  return createToolServer({ ...deps, orgId: extra.orgId, key: extra.key ?? null });
 }
 
 const onerror = (error: Error) => console.error('[mcp]', error.message);

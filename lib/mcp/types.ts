@@ -1,9 +1,12 @@
+import type { SpendingKey } from '../orgs/key-spend-cap';
 import type { CallDeps } from '../calls/types';
 import type { SpeechDeps } from '../tts/types';
 
 /** Who a tool acts for and what it talks to: one per tool-server request. */
 export interface ToolContext {
   orgId: string;
+  /** The API key behind the request (its cap applies, its id is on charges); NULL for OAuth. */
+  key: SpendingKey | null;
   /** The public origin of the voice API, for the links tools hand out. */
   origin: string;
   calls: CallDeps;

@@ -5,9 +5,18 @@ import { recordAudit } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
 import type { SessionUser } from '../auth/current-session';
+import { capCents } from '../orgs/set-key-spend-cap';
 import { normalizeUserCode } from './codes';
 
-export type Decision = { approve: true; orgId: string; scopes: ApiKeyScope[] } | { approve: false };
+export type Decision =
+  | {
+      approve: true;
+      orgId: string;
+      scopes: ApiKeyScope[];
+      /** The agent key's monthly spend cap in micro-dollars; NULL: none. */
+      spendCapMicros: number | null;
+    }
+  | { approve: false };
 
 /**
  * A signed-in owner or admin approves (for one of their orgs, with chosen scopes) or denies a
@@ -32,6 +41,7 @@ export async function decideOnboarding(
               status: 'approved',
               orgId: decision.orgId,
               scopes: decision.scopes,
+              spendCapMicros: decision.spendCapMicros,
               decidedBy: user.id,
             }
           : { status: 'denied', decidedBy: user.id },
@@ -53,7 +63,11 @@ export async function decideOnboarding(
         action: decision.approve ? 'agent.approve' : 'agent.deny',
         target: { type: 'agent_onboarding', id: decided.id },
         after: decision.approve
-          ? { client_name: decided.clientName, scopes: decision.scopes }
+          ? {
+              client_name: decided.clientName,
+              scopes: decision.scopes,
+              monthly_spend_cap_cents: capCents(decision.spendCapMicros),
+            }
           : { client_name: decided.clientName },
       },
       now,

@@ -68,6 +68,7 @@ async function issueAgentKey(db: Db, id: string, now: Date): Promise<PollAnswer>
         scopes: claimed.scopes,
         agentClientName: claimed.clientName ?? 'unnamed agent',
         createdBy: claimed.decidedBy,
+        spendCapMicros: claimed.spendCapMicros,
       },
       { type: 'agent', id: claimed.id },
       now,

@@ -13,6 +13,8 @@ export interface LedgerEntry {
   reference?: string;
   /** New speech: refused with WALLET_IN_DEBT while the org owes (a refund or dispute). */
   refuseInDebt?: boolean;
+  /** The API key whose request caused the change (speech, its refund); NULL otherwise. */
+  keyId?: string | null;
   now: Date;
 }
 
@@ -60,6 +62,7 @@ export async function applyLedgerEntry(db: Executor, entry: LedgerEntry): Promis
         amountMicros: entry.amountMicros,
         balanceAfterMicros: org.balanceMicros,
         reference: entry.reference ?? null,
+        keyId: entry.keyId ?? null,
         createdAt: entry.now,
       });
       return { applied: true as const, balanceMicros: org.balanceMicros };

@@ -18,6 +18,8 @@ export interface AuthenticatedOrg {
   scopes: string[] | null;
   /** What a refund or dispute left owed; above 0, new calls and speech are refused. */
   owedMicros: number;
+  /** The key's monthly spend cap (micro-dollars), read with the key; NULL: none. */
+  spendCapMicros: number | null;
 }
 
 const columns = {
@@ -26,6 +28,7 @@ const columns = {
   balanceMicros: schema.organizations.balanceMicros,
   owedMicros: schema.organizations.owedMicros,
   scopes: schema.apiKeys.scopes,
+  spendCapMicros: schema.apiKeys.spendCapMicros,
   expiresAt: schema.apiKeys.expiresAt,
   lastUsedAt: schema.apiKeys.lastUsedAt,
 };
@@ -85,6 +88,7 @@ export async function authenticateOrg(
     balanceMicros: row.balanceMicros,
     owedMicros: row.owedMicros,
     scopes: row.scopes,
+    spendCapMicros: row.spendCapMicros,
   };
 }
 

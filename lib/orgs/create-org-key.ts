@@ -1,5 +1,6 @@
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import type { Executor } from '../db';
+import { capCents } from './set-key-spend-cap';
 import { issueApiKey, type IssuedKey, type KeyOptions } from './issue-api-key';
 
 /** A scoped key made by a member (or an approved agent), with its audit row, in one transaction. */
@@ -24,6 +25,7 @@ export async function createOrgKey(
           scopes: options.scopes,
           expires_at: options.expiresAt?.toISOString() ?? null,
           agent_client_name: options.agentClientName ?? null,
+          monthly_spend_cap_cents: capCents(options.spendCapMicros ?? null),
         },
       },
       now,

@@ -20,7 +20,7 @@ export async function getOrgOrThrow(db: Db, orgId: string): Promise<OrgRow> {
 /** What the admin API shows of an organization. */
 export async function describeOrg(db: Db, orgId: string) {
   const org = await getOrgOrThrow(db, orgId);
-  const keys = await listOrgKeys(db, orgId);
+  const keys = await listOrgKeys(db, orgId, new Date());
   return {
     org_id: org.id,
     name: org.name,

@@ -15,6 +15,8 @@ export interface KeyOptions {
   expiresAt?: Date | null;
   createdBy?: string | null;
   agentClientName?: string | null;
+  /** Monthly spend cap in micro-dollars; NULL or absent: none. */
+  spendCapMicros?: number | null;
 }
 
 export async function issueApiKey(
@@ -36,6 +38,7 @@ export async function issueApiKey(
     expiresAt: options.expiresAt ?? null,
     createdBy: options.createdBy ?? null,
     agentClientName: options.agentClientName ?? null,
+    spendCapMicros: options.spendCapMicros ?? null,
   });
   return { keyId, apiKey };
 }

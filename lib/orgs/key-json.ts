@@ -1,4 +1,6 @@
 import type { OrgKey } from './list-org-keys';
+import { microsToUsd } from './money';
+import { capCents } from './set-key-spend-cap';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -16,5 +18,7 @@ export function keyJson(key: OrgKey) {
     last_used_ip: key.lastUsedIp,
     previous_secret_valid_until: iso(key.previousExpiresAt),
     agent_client_name: key.agentClientName,
+    monthly_spend_cap_cents: capCents(key.spendCapMicros),
+    month_spend_usd: microsToUsd(key.monthSpentMicros),
   };
 }

@@ -10,7 +10,15 @@ import type { LedgerKind } from '../db/schema';
  */
 export async function spendUpTo(
   tx: Executor,
-  entry: { orgId: string; kind: LedgerKind; micros: number; reference: string; now: Date },
+  entry: {
+    orgId: string;
+    kind: LedgerKind;
+    micros: number;
+    reference: string;
+    /** The API key whose request caused the charge (a call's), or NULL. */
+    keyId: string | null;
+    now: Date;
+  },
 ): Promise<number> {
   if (entry.micros <= 0) return 0;
   const [before] = await tx
@@ -31,6 +39,7 @@ export async function spendUpTo(
     amountMicros: -taken,
     balanceAfterMicros: after!.balance,
     reference: entry.reference,
+    keyId: entry.keyId,
     createdAt: entry.now,
   });
   return taken;

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { applyLedgerEntry } from '../orgs/apply-ledger-entry';
+import { settleKeySpend } from '../orgs/key-spend-cap';
 
 /**
  * Refunds, whole, the reservations whose holder died (still `held` past their expiry: a live
@@ -12,7 +13,14 @@ export async function refundAbandonedSpeech(db: Db, now: Date, limit: number): P
   const r = schema.speechReservations;
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: r.id, orgId: r.orgId, reservedMicros: r.reservedMicros })
+      .select({
+        id: r.id,
+        orgId: r.orgId,
+        reservedMicros: r.reservedMicros,
+        keyId: r.keyId,
+        keyCapped: r.keyCapped,
+        createdAt: r.createdAt,
+      })
       .from(r)
       .where(and(eq(r.status, 'held'), lt(r.expiresAt, now)))
       .orderBy(asc(r.expiresAt))
@@ -28,8 +36,12 @@ export async function refundAbandonedSpeech(db: Db, now: Date, limit: number): P
         kind: 'refund',
         amountMicros: row.reservedMicros,
         reference: `speech:${row.id}`,
+        keyId: row.keyId,
         now,
       });
+      // Nothing was spoken: the key's month gets the whole reservation back.
+      if (row.keyCapped && row.keyId)
+        await settleKeySpend(tx, row.keyId, -row.reservedMicros, row.createdAt);
     }
     return due.length;
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { applyLedgerEntry } from '../orgs/apply-ledger-entry';
+import { reserveKeySpend, settleKeySpend, type SpendingKey } from '../orgs/key-spend-cap';
 
 /**
  * A reservation outlives its holder by at most this long: the holder renews it while audio is
@@ -21,19 +22,33 @@ export interface SpeechCharge {
   generationId: string;
   reservedMicros: number;
   pricePer1kMicros: number;
+  /** The API key that asked (NULL: an OAuth token or a public share link). */
+  keyId: string | null;
+  /** Whether the reservation counted against the key's monthly cap. */
+  keyCapped: boolean;
+  reservedAt: Date;
 }
 
 /**
  * Takes the whole text's price from the wallet before any audio (402 when it does not cover it:
  * the balance CHECK refuses, whatever runs concurrently), and records the reservation in the
- * same transaction, so a holder that dies leaves a record the sweeper refunds.
+ * same transaction, so a holder that dies leaves a record the sweeper refunds. A capped key's
+ * month counts the same reservation (402 KEY_SPEND_CAP_REACHED once the month reached the cap).
  */
 export async function reserveSpeech(
   db: Db,
-  input: { orgId: string; generationId: string; characters: number; pricePer1kMicros: number },
+  input: {
+    orgId: string;
+    generationId: string;
+    characters: number;
+    pricePer1kMicros: number;
+    key?: SpendingKey | null;
+  },
   now: Date,
 ): Promise<SpeechCharge> {
   const reservedMicros = speechCostMicros(input.characters, input.pricePer1kMicros);
+  const keyId = input.key?.keyId ?? null;
+  const keyCapped = input.key?.spendCapMicros != null && reservedMicros > 0;
   if (reservedMicros > 0) {
     await db.transaction(async (tx) => {
       await applyLedgerEntry(tx, {
@@ -42,12 +57,16 @@ export async function reserveSpeech(
         amountMicros: -reservedMicros,
         reference: `speech:${input.generationId}`,
         refuseInDebt: true,
+        keyId,
         now,
       });
+      if (keyCapped) await reserveKeySpend(tx, input.key!, reservedMicros, now);
       await tx.insert(schema.speechReservations).values({
         id: input.generationId,
         orgId: input.orgId,
         reservedMicros,
+        keyId,
+        keyCapped,
         expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         createdAt: now,
       });
@@ -58,6 +77,9 @@ export async function reserveSpeech(
     generationId: input.generationId,
     reservedMicros,
     pricePer1kMicros: input.pricePer1kMicros,
+    keyId,
+    keyCapped,
+    reservedAt: now,
   };
 }
 
@@ -102,8 +124,10 @@ export async function settleSpeech(
         kind: 'refund',
         amountMicros: refund,
         reference: `speech:${charge.generationId}`,
+        keyId: charge.keyId,
         now,
       });
+      if (charge.keyCapped) await settleKeySpend(tx, charge.keyId!, -refund, charge.reservedAt);
     }
     return owed;
   });

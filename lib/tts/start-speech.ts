@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
 import { effectiveLimits } from '../orgs/effective-limits';
+import type { SpendingKey } from '../orgs/key-spend-cap';
 import { getOrgOrThrow } from '../orgs/get-org';
 import { SpeechRequestError } from '../speech';
 import { acquireSpeechSlot, type SpeechSlot } from '../speech-limits';
@@ -24,6 +25,8 @@ export interface SpeechJob {
   speed?: number;
   /** Aborts synthesis (the client went away): what was spoken is paid for, the slot is freed. */
   signal?: AbortSignal;
+  /** The API key asking: named on the ledger rows, and its monthly cap applies. */
+  key?: SpendingKey | null;
 }
 
 export interface StartedSpeech {
@@ -98,6 +101,7 @@ export async function startSpeech(
         generationId: randomUUID(),
         characters: job.text.length,
         pricePer1kMicros: deps.settings.pricePer1kMicros,
+        key: job.key,
       },
       new Date(deps.clock.now()),
     );

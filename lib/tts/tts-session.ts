@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error';
 import { asApiError, OUTAGE_RETRY_AFTER_SECONDS } from '../http/dependency-errors';
+import type { SpendingKey } from '../orgs/key-spend-cap';
 import type { SpeechSlot } from '../speech-limits';
 import { resolveVoice } from '../voices';
 import type { AudioFormat } from './audio-format';
@@ -50,6 +51,8 @@ export class TtsSession {
     private readonly deps: SpeechDeps,
     private readonly orgId: string,
     private readonly io: SessionIO,
+    /** The API key that opened the socket: named on the ledger, its monthly cap applies. */
+    private readonly key: SpendingKey | null = null,
     private readonly idleMs = IDLE_TIMEOUT_MS,
   ) {
     this.touch();
@@ -212,6 +215,7 @@ export class TtsSession {
           format: this.format,
           speed: this.speed,
           signal: controller.signal,
+          key: this.key,
         },
         this.slot,
       );

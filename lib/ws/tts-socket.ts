@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
 import { asApiError } from '../http/dependency-errors';
-import { authenticateOrg, requireScope } from '../orgs/authenticate-org';
+import { authenticateOrg, requireScope, type AuthenticatedOrg } from '../orgs/authenticate-org';
 import { getSpeechDeps } from '../tts/get-speech-deps';
 import { TtsSession } from '../tts/tts-session';
 import { UpgradeRefused, type WebSocketEndpoint } from './types';
@@ -15,12 +15,11 @@ import { UpgradeRefused, type WebSocketEndpoint } from './types';
 export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage) => {
   const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('api_key');
   const header = request.headers.authorization ?? (query ? `Bearer ${query}` : null);
-  let orgId: string;
+  let org: AuthenticatedOrg;
   let deps: Awaited<ReturnType<typeof getSpeechDeps>>;
   try {
-    const org = await authenticateOrg(await getDb(), header);
+    org = await authenticateOrg(await getDb(), header);
     requireScope(org, 'speech');
-    orgId = org.orgId;
     deps = await getSpeechDeps();
   } catch (error) {
     // An outage answers the upgrade 503 with Retry-After, like the HTTP routes.
@@ -29,11 +28,16 @@ export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage
     throw new UpgradeRefused(refused.status, refused.message, refused.headers);
   }
   return (socket) => {
-    const session = new TtsSession(deps, orgId, {
-      sendJson: (frame) => socket.send(JSON.stringify(frame)),
-      sendBinary: (data) => socket.send(data, { binary: true }),
-      close: (code, reason) => socket.close(code, reason),
-    });
+    const session = new TtsSession(
+      deps,
+      org.orgId,
+      {
+        sendJson: (frame) => socket.send(JSON.stringify(frame)),
+        sendBinary: (data) => socket.send(data, { binary: true }),
+        close: (code, reason) => socket.close(code, reason),
+      },
+      org,
+    );
     socket.on('message', (data, isBinary) => {
       if (isBinary) return session.binaryRejected();
       const text = Array.isArray(data)

@@ -136,6 +136,33 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('sets a monthly spend cap on a new key, changes it, and shows the month against it', async () => {
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    await signUp(page, freshEmail());
+    await page.getByLabel('Key name').fill('Capped bot');
+    await page.getByRole('checkbox', { name: 'speech' }).check();
+    await page.getByLabel('Monthly spend cap (USD, optional)').fill('2.50');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByTestId('new-secret').waitFor();
+    const row = page.getByTestId('key-row').filter({ hasText: 'Capped bot' });
+    await expect
+      .poll(() => row.getByTestId('key-month-spend').textContent())
+      .toBe('$0.00 of $2.50');
+    await axeClean(page, 'console-key-cap');
+
+    await row.getByLabel('Monthly cap of Capped bot (USD, empty: none)').fill('1');
+    await row.getByRole('button', { name: 'Save cap of Capped bot' }).click();
+    await expect
+      .poll(() => row.getByTestId('key-month-spend').textContent())
+      .toBe('$0.00 of $1.00');
+    await row.getByLabel('Monthly cap of Capped bot (USD, empty: none)').fill('-3');
+    await row.getByRole('button', { name: 'Save cap of Capped bot' }).click();
+    // The browser's own check (min 0) keeps it from being sent; the cap stands.
+    expect(await row.getByTestId('key-month-spend').textContent()).toBe('$0.00 of $1.00');
+    await context.close();
+  });
+
   it('approves an agent on the verification page; the agent gets the key', async () => {
     const started = (await (
       await fetch(`${base}/v1/agent/onboarding/start`, {
@@ -150,6 +177,7 @@ describe('accounts in the browser', () => {
     await page.goto(started.verification_uri_complete);
     expect(await page.getByTestId('device-code').textContent()).toBe(started.user_code);
     await axeClean(page, 'console-device');
+    await page.getByLabel('Monthly spend cap of the key (USD, optional)').fill('3');
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByTestId('device-outcome').waitFor();
     const answer = (await (
@@ -161,6 +189,12 @@ describe('accounts in the browser', () => {
     ).json()) as { status: string; api_key: string };
     expect(answer.status).toBe('approved');
     expect(answer.api_key).toMatch(/^vai_sk_/);
+    // The agent's key carries the cap given at approval.
+    await page.goto(`${base}/console`);
+    const agentRow = page.getByTestId('key-row').filter({ hasText: 'agent key for Browser Agent' });
+    await expect
+      .poll(() => agentRow.getByTestId('key-month-spend').textContent())
+      .toBe('$0.00 of $3.00');
     await context.close();
   });
 

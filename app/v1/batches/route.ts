@@ -7,10 +7,11 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
+    const key = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');
     const { replayed, ...response } = await createBatch(await getCallDeps(), {
-      orgId,
+      orgId: key.orgId,
+      key,
       body,
       origin: publicOrigin('voice', request),
       idempotencyKey: request.headers.get('idempotency-key'),

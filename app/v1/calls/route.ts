@@ -9,11 +9,12 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId, balanceMicros, owedMicros } = await requireApiKey(request);
+    const key = await requireApiKey(request);
     const body = await readJson(request, 'INVALID_BODY');
     const { body: response, replayed } = await dispatchCall(await getCallDeps(), {
-      orgId,
-      wallet: { balanceMicros, owedMicros },
+      orgId: key.orgId,
+      wallet: key,
+      key,
       body,
       idempotencyKey: request.headers.get('idempotency-key'),
       origin: publicOrigin('voice', request),

@@ -10,10 +10,11 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
+    const key = await requireApiKey(request);
     const input = parseBody(SpeakRequest, await readJson(request, 'INVALID_BODY'));
     const spoken = await speakWhole(await getSpeechDeps(), {
-      orgId,
+      orgId: key.orgId,
+      key,
       text: input.text,
       voice: input.voice_id,
       format: speakFormat(input.output_format),

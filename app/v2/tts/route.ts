@@ -10,11 +10,12 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
+    const key = await requireApiKey(request);
     const input = parseBody(TtsRequest, await readJson(request, 'INVALID_BODY'));
     const format = audioFormat(input.audio);
     const started = await startSpeech(await getSpeechDeps(), {
-      orgId,
+      orgId: key.orgId,
+      key,
       text: input.text,
       voice: input.voice,
       format,

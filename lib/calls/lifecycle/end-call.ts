@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '../../db';
+import { settleKeySpend } from '../../orgs/key-spend-cap';
 import { spendUpTo } from '../../orgs/spend-up-to';
 import { encodeWav } from '../../speech';
 import type { CallDeps, CallEndedBy, CallRow } from '../types';
@@ -59,9 +60,13 @@ export async function endLockedCall(
     kind: 'call_charge',
     micros: cost,
     reference: `call:${call.id}`,
+    keyId: call.keyId,
     now,
   });
   await tx.update(c).set({ priceMicros: charged }).where(eq(c.id, call.id));
+  // The key's month held the call's longest possible cost since dispatch: now the real one.
+  if (call.keyId && call.keyReservedMicros !== null)
+    await settleKeySpend(tx, call.keyId, charged - call.keyReservedMicros, call.createdAt);
 
   if (call.record) {
     const segments = await tx

@@ -115,6 +115,13 @@ export const calls = pgTable(
     /** Length of the real synthesized audio of the call, in milliseconds. */
     durationMs: integer('duration_ms').notNull().default(0),
     priceMicros: bigint('price_micros', { mode: 'number' }),
+    /** The API key that placed the call (its charge's ledger row names it); NULL otherwise. */
+    keyId: text('key_id'),
+    /**
+     * What the call reserved of its key's monthly cap at dispatch (its longest possible cost),
+     * trued up to the real charge when it ends; NULL when the key had no cap.
+     */
+    keyReservedMicros: bigint('key_reserved_micros', { mode: 'number' }),
     summary: text('summary'),
     provider: text('provider').notNull(),
     endpointUrl: text('endpoint_url').notNull(),

@@ -1,6 +1,6 @@
 // Agent onboarding by device authorization (RFC 8628): one row per started flow.
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const onboardingStatuses = ['pending', 'approved', 'denied', 'consumed'] as const;
 export type OnboardingStatus = (typeof onboardingStatuses)[number];
@@ -24,6 +24,8 @@ export const agentOnboardings = pgTable(
     orgId: uuid('org_id'),
     scopes: text('scopes').array(),
     decidedBy: text('decided_by'),
+    /** The monthly spend cap (micro-dollars) the approver gave the agent's key; NULL: none. */
+    spendCapMicros: bigint('spend_cap_micros', { mode: 'number' }),
     keyId: text('key_id'),
   },
   (t) => [

@@ -72,8 +72,18 @@ export const apiKeys = pgTable(
     agentClientName: text('agent_client_name'),
     /** The member who created it (a user id); NULL for admin-issued keys. */
     createdBy: text('created_by'),
+    /**
+     * Monthly spend cap (calendar month, UTC) in micro-dollars; NULL: none. Only a capped key
+     * keeps the counter below, so a key without a cap costs no write per request.
+     */
+    spendCapMicros: micros('spend_cap_micros'),
+    /** The month (`YYYY-MM`, UTC) `month_spent_micros` counts; another month reads as 0. */
+    spendMonth: text('spend_month'),
+    /** What calls and speech through this key reserved and spent in `spend_month`. */
+    monthSpentMicros: micros('month_spent_micros').notNull().default(0),
   },
   (t) => [
+    check('api_keys_spend_cap_nonnegative', sql`${t.spendCapMicros} >= 0`),
     uniqueIndex('api_keys_hash_key').on(t.hash),
     index('api_keys_org_idx').on(t.orgId),
     index('api_keys_previous_hash_idx').on(t.previousHash),
@@ -115,6 +125,10 @@ export const walletLedger = pgTable(
   },
   (t) => [
     index('wallet_ledger_org_idx').on(t.orgId, t.id),
+    // A key's month-to-date spend in the console's key list.
+    index('wallet_ledger_key_idx')
+      .on(t.keyId, t.createdAt)
+      .where(sql`${t.keyId} IS NOT NULL`),
     uniqueIndex('wallet_ledger_once_key')
       .on(t.kind, t.reference)
       .where(sql`${t.reference} IS NOT NULL`),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 
 /** A public link to a generation; fetching it synthesizes on the owner's slot and wallet. */
@@ -37,6 +47,10 @@ export const speechReservations = pgTable(
       .notNull()
       .references(() => organizations.id),
     reservedMicros: bigint('reserved_micros', { mode: 'number' }).notNull(),
+    /** The API key that asked; its ledger rows name it. */
+    keyId: text('key_id'),
+    /** Whether the reservation also counted against the key's monthly cap (to give back). */
+    keyCapped: boolean('key_capped').notNull().default(false),
     status: text('status', { enum: reservationStatuses }).notNull().default('held'),
     /** What the org paid in the end (the rest was refunded); null while held. */
     chargedMicros: bigint('charged_micros', { mode: 'number' }),

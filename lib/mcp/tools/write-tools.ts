@@ -47,6 +47,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       runTool('create_call', async () => {
         const { body: response, replayed } = await dispatchCall(ctx.calls, {
           orgId: ctx.orgId,
+          key: ctx.key,
           body,
           idempotencyKey: idempotency_key ?? null,
           origin: ctx.origin,
@@ -73,6 +74,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       runTool('create_batch', () =>
         createBatch(ctx.calls, {
           orgId: ctx.orgId,
+          key: ctx.key,
           body,
           origin: ctx.origin,
           idempotencyKey: idempotency_key ?? null,

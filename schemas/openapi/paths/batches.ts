@@ -67,7 +67,10 @@ export function registerBatchPaths(registry: OpenAPIRegistry): void {
           `${MAX_BATCH_ROWS} rows, \`call_data.3.phone_number\` not a string).`,
       ),
       401: unauthenticated,
-      402: json(ApiErrorEnvelope, 'INSUFFICIENT_BALANCE: the wallet is at or below zero.'),
+      402: json(
+        ApiErrorEnvelope,
+        'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap.',
+      ),
       413: json(ApiErrorEnvelope, 'PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
       ...serverErrors,
     },

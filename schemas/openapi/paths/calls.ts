@@ -56,7 +56,9 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
       400: error(
         'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it.',
       ),
-      402: error('INSUFFICIENT_BALANCE: the wallet is at or below zero.'),
+      402: error(
+        'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap (a call in progress holds its longest possible cost until it ends).',
+      ),
       404: error('VOICE_NOT_FOUND: `voice` names no voice this organization can use.'),
       409: error(
         'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running; VOICE_NOT_LIVE: `voice` is a draft clone.',

@@ -33,7 +33,7 @@ const speechErrors = {
     'INVALID_BODY: a bad field (`error.field` names it), e.g. μ-law at a rate other than 8000.',
   ),
   402: error(
-    'INSUFFICIENT_BALANCE: the wallet cannot pay for the whole text; nothing was synthesized.',
+    'INSUFFICIENT_BALANCE: the wallet cannot pay for the whole text; nothing was synthesized. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap.',
   ),
   404: error('VOICE_NOT_FOUND: no voice of this organization has this id.'),
   429: limited,

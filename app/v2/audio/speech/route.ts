@@ -10,11 +10,12 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
-    const { orgId } = await requireApiKey(request);
+    const key = await requireApiKey(request);
     const input = parseBody(OpenAiSpeechRequest, await readJson(request, 'INVALID_BODY'));
     const format = openAiFormat(input.response_format);
     const started = await startSpeech(await getSpeechDeps(), {
-      orgId,
+      orgId: key.orgId,
+      key,
       text: input.input,
       voice: input.voice,
       format,

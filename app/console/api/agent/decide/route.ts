@@ -3,6 +3,7 @@ import { requireSessionUser } from '@/lib/auth/require-session-user';
 import { getDb } from '@/lib/db';
 import { clientIp, defineRoute, parseBody, readJson } from '@/lib/http';
 import { decideOnboarding } from '@/lib/onboarding/decide-onboarding';
+import { capMicros } from '@/lib/orgs/set-key-spend-cap';
 import { OnboardingDecision } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       input.user_code,
       user,
       input.decision === 'approve'
-        ? { approve: true, orgId: input.org_id, scopes: input.scopes }
+        ? {
+            approve: true,
+            orgId: input.org_id,
+            scopes: input.scopes,
+            spendCapMicros: capMicros(input.monthly_spend_cap_cents),
+          }
         : { approve: false },
       clientIp(request.headers),
       new Date(),

@@ -6,6 +6,7 @@ import { clientIp, defineRoute, parseBody, readJson, uuidParam } from '@/lib/htt
 import { createOrgKey } from '@/lib/orgs/create-org-key';
 import { keyJson } from '@/lib/orgs/key-json';
 import { listOrgKeys } from '@/lib/orgs/list-org-keys';
+import { capMicros } from '@/lib/orgs/set-key-spend-cap';
 import { CreateKeyRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const db = await getDb();
     const orgId = uuidParam(params, 'org_id');
     await requireMember(db, user.id, orgId, 'keys.read');
-    return Response.json({ keys: (await listOrgKeys(db, orgId)).map(keyJson) });
+    return Response.json({ keys: (await listOrgKeys(db, orgId, new Date())).map(keyJson) });
   },
   POST: async ({ request, params }) => {
     const user = await requireSessionUser(request);
@@ -35,12 +36,19 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
           ? new Date(now.getTime() + input.expires_in_days * 86_400_000)
           : null,
         createdBy: user.id,
+        spendCapMicros: capMicros(input.monthly_spend_cap_cents),
       },
       { type: 'user', id: user.id, ip: clientIp(request.headers) },
       now,
     );
     return Response.json(
-      { key_id: key.keyId, api_key: key.apiKey, name: input.name, scopes: input.scopes },
+      {
+        key_id: key.keyId,
+        api_key: key.apiKey,
+        name: input.name,
+        scopes: input.scopes,
+        monthly_spend_cap_cents: input.monthly_spend_cap_cents ?? null,
+      },
       { status: 201, headers: { 'Cache-Control': 'no-store' } },
     );
   },
