@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  firstOrgId,
-  invitationToken,
-  signIn,
-  type AccountsServer,
-} from '../support/accounts-api';
-import { consoleKey, startConsoleServer } from '../support/console-api';
+import { consoleFetch, firstOrgId, signIn, type AccountsServer } from '../support/accounts-api';
+import { consoleKey, joinOrgAs, startConsoleServer } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -27,39 +21,13 @@ let outsider: string;
 let n = 0;
 const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
 
-async function join(role: Exclude<Role, 'owner'>): Promise<void> {
-  const address = email(role);
-  const invited = await consoleFetch(
-    base,
-    cookies.owner,
-    'POST',
-    `/console/api/orgs/${orgId}/invitations`,
-    {
-      email: address,
-      role,
-    },
-  );
-  expect(invited.status).toBe(201);
-  const token = await invitationToken(accounts, address);
-  cookies[role] = await signIn(accounts, address);
-  const accepted = await consoleFetch(
-    base,
-    cookies[role],
-    'POST',
-    '/console/api/invitations/accept',
-    {
-      token,
-    },
-  );
-  expect(accepted.status).toBe(200);
-}
-
 beforeAll(async () => {
   [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
   base = accounts.server.url;
   cookies.owner = await signIn(accounts, email('owner'));
   orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const) await join(role);
+  for (const role of ['admin', 'developer', 'viewer'] as const)
+    cookies[role] = await joinOrgAs(accounts, cookies.owner, orgId, role, email(role));
   outsider = await signIn(accounts, email('outsider'));
   apiKey = await consoleKey(base, cookies.owner, orgId);
   endedCall = await dispatch(base, apiKey, {

@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
+import { launchChromium, type RunningBrowser } from '../support/browser';
 import {
-  invitationToken,
-  readSignInMail,
-  signIn,
-  type AccountsServer,
-} from '../support/accounts-api';
+  axeClean,
+  consolePost,
+  contextWithCookie,
+  signUpInBrowser,
+} from '../support/console-browser';
+import { invitationToken, signIn, type AccountsServer } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
@@ -28,25 +28,8 @@ let orgId: string;
 let apiKey: string;
 const person = '+14155550123';
 
-async function axeClean(target: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await target.emulateMedia({ colorScheme });
-    await target.waitForLoadState('load');
-    // After a client-side navigation Next sets the new title a moment later.
-    await target.waitForFunction(() => document.title.length > 0);
-    const { violations } = await new AxeBuilder({ page: target }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `${name} (${colorScheme})`).toEqual([]);
-    await screenshot(target, `${name}-${colorScheme}`, 'desktop');
-  }
-  await target.emulateMedia({ colorScheme: 'light' });
-}
-
-/** A console route called from the page's own origin, with the context's session cookie. */
 const post = (context: BrowserContext, path: string, data: unknown = {}) =>
-  context.request.post(base + path, { data, headers: { origin: base } });
+  consolePost(context, base, path, data);
 
 beforeAll(async () => {
   [accounts, chromium, hooks] = await Promise.all([
@@ -57,17 +40,12 @@ beforeAll(async () => {
   base = accounts.server.url;
   owner = await chromium.newContext();
   page = await owner.newPage();
-  const email = `console-owner-${Date.now()}@example.com`;
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel('Your name').fill('Ada Owner');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByRole('status').waitFor();
-  const { code } = readSignInMail(await accounts.smtp.next(email));
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${base}/console`);
-  orgId = (await page.locator('[data-testid="org-row"] code').first().textContent())!;
+  orgId = await signUpInBrowser(
+    page,
+    accounts,
+    'Ada Owner',
+    `console-owner-${Date.now()}@example.com`,
+  );
   const key = await post(owner, `/console/api/orgs/${orgId}/keys`, {
     name: 'browser test',
     scopes: ['calls:read', 'calls:write'],
@@ -158,13 +136,7 @@ describe('the calls pages', () => {
     ).toBe(201);
     const token = await invitationToken(accounts, address);
     const cookie = await signIn(accounts, address);
-    const viewer = await chromium.newContext();
-    await viewer.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-      }),
-    );
+    const viewer = await contextWithCookie(chromium, base, cookie);
     expect((await post(viewer, '/console/api/invitations/accept', { token })).status()).toBe(200);
     const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK });
     const viewerPage = await viewer.newPage();

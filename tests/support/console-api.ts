@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { consoleFetch, type AccountsServer } from './accounts-api';
+import { consoleFetch, invitationToken, signIn, type AccountsServer } from './accounts-api';
 import { createClockFile } from './clock-file';
 import { startSmtpReceiver } from './smtp-receiver';
 import { startVoiceServer } from './voice-api';
@@ -42,4 +42,30 @@ export async function consoleKey(base: string, cookie: string, orgId: string): P
   });
   expect(created.status).toBe(201);
   return ((await created.json()) as { api_key: string }).api_key;
+}
+
+/** Invites `email` to the org with `role`, signs them in and accepts; returns their cookie. */
+export async function joinOrgAs(
+  accounts: AccountsServer,
+  ownerCookie: string,
+  orgId: string,
+  role: 'admin' | 'developer' | 'viewer',
+  email: string,
+): Promise<string> {
+  const base = accounts.server.url;
+  const invited = await consoleFetch(
+    base,
+    ownerCookie,
+    'POST',
+    `/console/api/orgs/${orgId}/invitations`,
+    { email, role },
+  );
+  expect(invited.status).toBe(201);
+  const token = await invitationToken(accounts, email);
+  const cookie = await signIn(accounts, email);
+  const accepted = await consoleFetch(base, cookie, 'POST', '/console/api/invitations/accept', {
+    token,
+  });
+  expect(accepted.status).toBe(200);
+  return cookie;
 }
