@@ -4,19 +4,22 @@ import {
   consoleFetch,
   createConsoleKey,
   fetchWithKey,
-  firstOrgId,
-  signIn,
   type AccountsServer,
 } from '../support/accounts-api';
-import { joinOrgAs, startConsoleServer } from '../support/console-api';
+import {
+  orgWithEveryRole,
+  startConsoleServer,
+  type ConsoleRole,
+  consoleRoles,
+} from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, orgDetail, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's batch import (CSV), delivery replay and signing-secret rotation: who may do what,
 // every bad file refused in words with nothing created, and a rotated secret that really signs.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+type Role = ConsoleRole;
+const roles = consoleRoles;
 const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
 
 let accounts: AccountsServer;
@@ -25,10 +28,8 @@ let orgId: string;
 let apiKey: string;
 let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let endedCall: string;
-const cookies = {} as Record<Role, string>;
+let cookies: Record<Role, string>;
 let outsider: string;
-let n = 0;
-const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
 
 /** What a browser's form sends: label, prompt and the file, as multipart/form-data. */
 function importForm(file: Uint8Array | string, label = 'Spring orders', prompt = PROMPT) {
@@ -66,11 +67,7 @@ const goodCsv = (rows = 2) =>
 beforeAll(async () => {
   [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
   base = accounts.server.url;
-  cookies.owner = await signIn(accounts, email('owner'));
-  orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const)
-    cookies[role] = await joinOrgAs(accounts, cookies.owner, orgId, role, email(role));
-  outsider = await signIn(accounts, email('outsider'));
+  ({ orgId, cookies, outsider } = await orgWithEveryRole(accounts));
   apiKey = (
     await createConsoleKey(base, cookies.owner, orgId, ['calls:read', 'calls:write', 'audit:read'])
   ).api_key;

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleFetch, firstOrgId, signIn, type AccountsServer } from '../support/accounts-api';
-import { consoleKey, joinOrgAs, startConsoleServer } from '../support/console-api';
+import { consoleFetch, type AccountsServer } from '../support/accounts-api';
+import {
+  consoleKey,
+  orgWithEveryRole,
+  startConsoleServer,
+  type ConsoleRole,
+  consoleRoles,
+} from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+type Role = ConsoleRole;
+const roles = consoleRoles;
 const person = '+14155550123';
 
 let accounts: AccountsServer;
@@ -16,19 +22,13 @@ let orgId: string;
 let apiKey: string;
 let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let endedCall: string;
-const cookies = {} as Record<Role, string>;
+let cookies: Record<Role, string>;
 let outsider: string;
-let n = 0;
-const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
   base = accounts.server.url;
-  cookies.owner = await signIn(accounts, email('owner'));
-  orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const)
-    cookies[role] = await joinOrgAs(accounts, cookies.owner, orgId, role, email(role));
-  outsider = await signIn(accounts, email('outsider'));
+  ({ orgId, cookies, outsider } = await orgWithEveryRole(accounts));
   apiKey = await consoleKey(base, cookies.owner, orgId);
   endedCall = await dispatch(base, apiKey, {
     phone_number: person,
