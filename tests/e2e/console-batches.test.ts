@@ -121,6 +121,7 @@ describe('the batches pages', () => {
     const lengths = await counts('lengths-table');
     expect(Object.values(lengths).reduce((a, b) => a + b, 0)).toBe(3);
     expect(lengths['0-5 s']).toBeGreaterThanOrEqual(1); // the busy line never connected
+    await page.getByTestId('chart-queue').locator('.recharts-rectangle').first().waitFor();
     expect(
       await page.getByTestId('chart-queue').locator('.recharts-rectangle').count(),
     ).toBeGreaterThanOrEqual(2);

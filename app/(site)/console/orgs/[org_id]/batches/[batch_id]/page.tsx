@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AutoRefresh } from '@/components/console/auto-refresh';
-import { BarChart } from '@/components/console/bar-chart';
+import { LazyBarChart } from '@/components/console/lazy-bar-chart';
 import { getBatchJson } from '@/lib/batches/get-batch';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { consoleOrg } from '@/lib/console/console-org';
@@ -128,13 +128,13 @@ export default async function BatchPage({
         </Link>
       </p>
       <h2>Queue statuses</h2>
-      <BarChart data={queue} testId="chart-queue" />
+      <LazyBarChart data={queue} testId="chart-queue" />
       <CountTable caption="Calls by queue status" head="Status" rows={queue} testId="queue-table" />
       <h2>Call lengths</h2>
       <p>
         {`Average ${analysis.call_lengths.average.toFixed(1)} s; average of the calls that connected ${analysis.call_lengths.average_nonzero.toFixed(1)} s.`}
       </p>
-      <BarChart data={lengths} testId="chart-lengths" />
+      <LazyBarChart data={lengths} testId="chart-lengths" />
       <CountTable
         caption="Calls by length in seconds"
         head="Length"
