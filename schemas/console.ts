@@ -1,7 +1,10 @@
 import { AuditLogQuery } from './audit';
 import { z } from './zod';
 import { queueStatusValues } from './calls';
+import { deliveryStatuses } from '@/lib/db/schema/webhooks';
+import { BatchCreateRequest } from './batches';
 import { E164 } from './phone';
+import { ResendWebhooksRequest } from './webhooks';
 
 // The console's query strings: a GET form sends every field, unset ones as empty strings.
 const blank = (value: unknown) => (value === '' ? undefined : value);
@@ -27,4 +30,25 @@ export const ConsoleAuditFilters = z.object({
   action: z.preprocess(blank, AuditLogQuery.shape.action),
   actor: z.preprocess(blank, AuditLogQuery.shape.actor),
   cursor: z.preprocess(blank, AuditLogQuery.shape.cursor),
+});
+
+/** The text fields of a batch import (`POST /console/api/orgs/{org_id}/batches`, multipart). */
+export const ConsoleBatchImport = z.object({
+  label: BatchCreateRequest.shape.label,
+  base_prompt: BatchCreateRequest.shape.base_prompt,
+});
+
+/** The prompt a batch CSV template is made for (`GET …/batches/template?base_prompt=…`). */
+export const ConsoleBatchTemplateQuery = z.object({
+  base_prompt: z.string().max(20_000).default(''),
+});
+
+/** "Replay": a fresh delivery for each of these calls (`POST …/webhooks/resend`). */
+export const ConsoleWebhookReplay = z.object({
+  call_ids: ResendWebhooksRequest.shape.call_ids.max(100),
+});
+
+/** The webhooks page's filter (`/console/orgs/{org_id}/webhooks?status=…`). */
+export const ConsoleDeliveryFilter = z.object({
+  status: z.preprocess(blank, z.enum(deliveryStatuses).optional()),
 });

@@ -4,6 +4,8 @@ import Link from 'next/link';
 export function ConsoleNav({ orgId }: { orgId: string }) {
   const sections = [
     { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
+    { href: `/console/orgs/${orgId}/batches`, label: 'Batches' },
+    { href: `/console/orgs/${orgId}/webhooks`, label: 'Webhooks' },
     { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
     { href: `/console/orgs/${orgId}/billing`, label: 'Usage and billing' },
     { href: `/console/orgs/${orgId}/voices`, label: 'Voice studio' },

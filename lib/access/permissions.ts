@@ -25,6 +25,7 @@ export const memberActions = [
   'voices.write',
   'webhooks.read',
   'webhooks.write',
+  'webhooks.secret', // see and rotate the signing secret of post-call webhooks
   'usage.read',
   'audit.read',
   'agents.approve', // device authorization of an agent key

@@ -8,7 +8,14 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
   /** The organization's concurrency limit, for CONCURRENCY_LIMIT_REACHED's own body. */
   limit?: number;
+  /** Each bad line of an uploaded file, so a person can fix them all at once. */
+  problems?: ErrorProblem[];
   cause?: unknown;
+}
+
+export interface ErrorProblem {
+  line: number;
+  reason: string;
 }
 
 /** The one error type routes and services throw; lib/http renders it as the spec's envelope. */
@@ -20,6 +27,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
   readonly limit: number | undefined;
+  readonly problems: ErrorProblem[] | undefined;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const entry = errorCodes[code];
@@ -30,6 +38,7 @@ export class ApiError extends Error {
     this.field = options.field;
     this.headers = options.headers ?? {};
     this.limit = options.limit;
+    this.problems = options.problems;
   }
 }
 

@@ -125,6 +125,22 @@ export const errorCodes = {
     message: 'The speech engine failed; nothing was charged.',
     hint: 'Retry the request.',
   },
+  // console: batches from a CSV file
+  CSV_UNREADABLE: {
+    status: 400,
+    message: 'The file is not a CSV file we can read; nothing was created.',
+    hint: 'Save the sheet as "CSV UTF-8" with a header line naming the columns, phone_number among them.',
+  },
+  CSV_TOO_MANY_ROWS: {
+    status: 400,
+    message: 'The file has more rows than one batch may hold; nothing was created.',
+    hint: 'Split the rows into files of at most 10,000 and import each as its own batch.',
+  },
+  CSV_ROWS_INVALID: {
+    status: 422,
+    message: 'Some rows of the file are not valid; nothing was created.',
+    hint: 'Fix the lines listed in `problems` and import the file again.',
+  },
   // voice platform: voices and clones
   VOICE_NOT_FOUND: {
     status: 404,

@@ -50,7 +50,13 @@ export function renderError(thrown: unknown, context: RenderErrorContext): Respo
           message: error.message,
           docs: detail.docs,
         }
-      : { ...legacy, ok: false as const, error: detail };
+      : {
+          ...legacy,
+          ok: false as const,
+          error: detail,
+          // Beside `error`, whose keys are fixed: every bad line of an uploaded file.
+          ...(error.problems === undefined ? {} : { problems: error.problems }),
+        };
   return Response.json(body, {
     status: error.status,
     headers: { ...error.headers, 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store' },

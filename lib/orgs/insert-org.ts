@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { schema, type Executor } from '../db';
+import { newWebhookSecret } from './new-webhook-secret';
 
 /** An organization row and, when given, its starting credit (ledgered); returns its id. */
 export async function insertOrg(
@@ -13,7 +14,7 @@ export async function insertOrg(
     name: input.name,
     balanceMicros: input.startingCreditMicros,
     startingCreditMicros: input.startingCreditMicros,
-    webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+    webhookSecret: newWebhookSecret(),
     createdAt: now,
   });
   if (input.startingCreditMicros > 0) {

@@ -1,5 +1,11 @@
 import { expect } from 'vitest';
-import { consoleFetch, invitationToken, signIn, type AccountsServer } from './accounts-api';
+import {
+  consoleFetch,
+  firstOrgId,
+  invitationToken,
+  signIn,
+  type AccountsServer,
+} from './accounts-api';
 import { createClockFile } from './clock-file';
 import { startSmtpReceiver } from './smtp-receiver';
 import { startVoiceServer } from './voice-api';
@@ -63,4 +69,23 @@ export async function joinOrg(
   });
   expect(accepted.status).toBe(200);
   return cookie;
+}
+
+export type ConsoleRole = 'owner' | 'admin' | 'developer' | 'viewer';
+export const consoleRoles: ConsoleRole[] = ['owner', 'admin', 'developer', 'viewer'];
+
+/** A new owner's org with one signed-in member of each other role, and a signed-in outsider. */
+export async function orgWithEveryRole(accounts: AccountsServer): Promise<{
+  orgId: string;
+  cookies: Record<ConsoleRole, string>;
+  outsider: string;
+}> {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const email = (label: string) => `${label}-${stamp}@example.com`;
+  const owner = await signIn(accounts, email('owner'));
+  const orgId = await firstOrgId(accounts.server.url, owner);
+  const cookies = { owner } as Record<ConsoleRole, string>;
+  for (const role of ['admin', 'developer', 'viewer'] as const)
+    cookies[role] = await joinOrg(accounts, owner, orgId, role, email(role));
+  return { orgId, cookies, outsider: await signIn(accounts, email('outsider')) };
 }

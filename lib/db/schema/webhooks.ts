@@ -40,6 +40,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_call_idx').on(t.callId),
+    // The console's webhooks page: an org's newest deliveries.
+    index('webhook_deliveries_org_created_idx').on(t.orgId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt),
   ],
 );

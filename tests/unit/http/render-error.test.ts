@@ -37,6 +37,19 @@ describe('renderError', () => {
     expect('field' in body.error).toBe(false);
   });
 
+  it('lists the bad lines of an upload beside the error, whose own keys stay fixed', async () => {
+    const problems = [{ line: 3, reason: 'phone_number is empty' }];
+    const response = renderError(new ApiError('CSV_ROWS_INVALID', { field: 'file', problems }), {
+      api: 'voice',
+      request,
+      requestId: 'r',
+    });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.problems).toEqual(problems);
+    expect(ApiErrorEnvelope.parse(body).error.code).toBe('CSV_ROWS_INVALID');
+  });
+
   it('turns an unknown error into a generic 500 that leaks nothing', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = renderError(new TypeError('secret table users_v2 is gone'), {

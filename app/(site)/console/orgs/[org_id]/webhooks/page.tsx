@@ -1,0 +1,154 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ReplayWebhooks } from '@/components/console/replay-webhooks';
+import { RoleLimits } from '@/components/console/role-limits';
+import { RotateSecret } from '@/components/console/rotate-secret';
+import { listOrgDeliveries } from '@/lib/call-webhooks/list-org-deliveries';
+import { consoleOrg } from '@/lib/console/console-org';
+import { getDb } from '@/lib/db';
+import { getOrgOrThrow } from '@/lib/orgs/get-org';
+import { ConsoleDeliveryFilter } from '@/schemas/console';
+
+export const metadata: Metadata = { title: 'Webhooks · Console', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+const clock = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')}` : '—');
+
+export default async function WebhooksPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ org_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { org_id } = await params;
+  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/webhooks`);
+  const filter = ConsoleDeliveryFilter.safeParse(await searchParams);
+  const status = filter.success ? filter.data.status : undefined;
+  const db = await getDb();
+  const deliveries = can('webhooks.read')
+    ? await listOrgDeliveries(db, org.orgId, { status, limit: 100 })
+    : [];
+  const secret = can('webhooks.secret') ? (await getOrgOrThrow(db, org.orgId)).webhookSecret : null;
+  const failedCalls = [
+    ...new Set(deliveries.filter((d) => d.status === 'failed').map((d) => d.call_id)),
+  ];
+  const mayReplay = can('webhooks.write');
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <RoleLimits
+        role={org.role}
+        actions={[
+          { action: 'webhooks.read', text: 'see webhook deliveries' },
+          { action: 'webhooks.write', text: 'replay deliveries' },
+          { action: 'webhooks.secret', text: 'see or rotate the signing secret' },
+        ]}
+      />
+      <p>
+        A call with a <code>webhook</code> URL gets one signed <code>call.completed</code> delivery
+        when it ends (Standard Webhooks), retried for 24 hours until the receiver answers 2xx.
+      </p>
+      {secret ? (
+        <section aria-labelledby="signing-secret">
+          <h2 id="signing-secret">Signing secret</h2>
+          <p>
+            Verify the <code>webhook-signature</code> header with this secret (any Standard Webhooks
+            library does it).
+          </p>
+          <details>
+            <summary>Show the signing secret</summary>
+            <p>
+              <code className="secret" data-testid="webhook-secret">
+                {secret}
+              </code>
+            </p>
+          </details>
+          <RotateSecret orgId={org.orgId} />
+        </section>
+      ) : null}
+      {can('webhooks.read') ? (
+        <section aria-labelledby="deliveries">
+          <h2 id="deliveries">Deliveries</h2>
+          <form className="filters" method="get">
+            <label>
+              Status
+              <select name="status" defaultValue={status ?? ''}>
+                <option value="">Any</option>
+                <option value="pending">Pending</option>
+                <option value="delivered">Delivered</option>
+                <option value="failed">Failed</option>
+              </select>
+            </label>
+            <button className="button secondary" type="submit">
+              Filter
+            </button>
+          </form>
+          {mayReplay && failedCalls.length > 0 ? (
+            <p>
+              <ReplayWebhooks
+                orgId={org.orgId}
+                callIds={failedCalls}
+                label={`Replay all failed (${failedCalls.length} ${failedCalls.length === 1 ? 'call' : 'calls'})`}
+              />
+            </p>
+          ) : null}
+          {deliveries.length === 0 ? (
+            <p data-testid="deliveries-empty">
+              {status
+                ? `No ${status} deliveries.`
+                : 'No deliveries yet: give a call a webhook URL and one is sent when it ends.'}
+            </p>
+          ) : (
+            <div className="table-scroll">
+              <table data-testid="org-deliveries">
+                <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Created (UTC)</th>
+                    <th scope="col">Call to</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Response</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">Next attempt (UTC)</th>
+                    {mayReplay ? <th scope="col">Replay</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {deliveries.map((d) => (
+                    <tr key={d.delivery_id} data-testid="org-delivery-row" data-status={d.status}>
+                      <td>{clock(d.created_at)}</td>
+                      <td>
+                        <Link
+                          href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}
+                          prefetch={false}
+                        >
+                          {d.to}
+                        </Link>
+                      </td>
+                      <td>{d.status}</td>
+                      <td>{d.last_status_code ?? d.last_error ?? '—'}</td>
+                      <td>{d.attempts}</td>
+                      <td>{clock(d.next_attempt_at)}</td>
+                      {mayReplay ? (
+                        <td>
+                          {d.status === 'failed' ? (
+                            <ReplayWebhooks
+                              orgId={org.orgId}
+                              callIds={[d.call_id]}
+                              label="Replay"
+                            />
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}

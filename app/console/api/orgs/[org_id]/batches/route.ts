@@ -1,0 +1,57 @@
+// POST /console/api/orgs/{org_id}/batches — a batch from a CSV upload (batches.write): every row checked, then POST /v1/batches' createBatch.
+import { requireMember } from '@/lib/access/require-member';
+import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { createBatchFromCsv } from '@/lib/batches/create-batch-from-csv';
+import { MAX_BATCH_CSV_BYTES } from '@/lib/batches/parse-batch-csv';
+import { getCallDeps } from '@/lib/calls/get-call-deps';
+import {
+  ApiError,
+  defineRoute,
+  parseBody,
+  publicOrigin,
+  readFormData,
+  uuidParam,
+} from '@/lib/http';
+import { ConsoleBatchImport } from '@/schemas/console';
+
+export const dynamic = 'force-dynamic';
+
+/** The file plus room for the form's other fields and multipart framing. */
+const MAX_FORM_BYTES = MAX_BATCH_CSV_BYTES + 64 * 1024;
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
+  POST: async ({ request, params }) => {
+    const user = await requireSessionUser(request);
+    const deps = await getCallDeps();
+    const orgId = uuidParam(params, 'org_id');
+    await requireMember(deps.db, user.id, orgId, 'batches.write');
+    const form = await readFormData(request, MAX_FORM_BYTES).catch((error: unknown) => {
+      throw error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE'
+        ? new ApiError('PAYLOAD_TOO_LARGE', {
+            message: 'The file is larger than 10 MB; nothing was created.',
+            hint: 'Split the rows into smaller files (at most 10,000 rows each).',
+            field: 'file',
+          })
+        : error;
+    });
+    const fields = parseBody(ConsoleBatchImport, {
+      label: form.get('label'),
+      base_prompt: form.get('base_prompt'),
+    });
+    const file = form.get('file');
+    if (!(file instanceof File)) {
+      throw new ApiError('INVALID_BODY', {
+        message: 'Choose a CSV file to import.',
+        field: 'file',
+      });
+    }
+    const created = await createBatchFromCsv(deps, {
+      orgId,
+      label: fields.label,
+      basePrompt: fields.base_prompt,
+      file: new Uint8Array(await file.arrayBuffer()),
+      origin: publicOrigin('voice', request),
+    });
+    return Response.json(created, { status: 201 });
+  },
+});

@@ -1,0 +1,252 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationToken, signIn, type AccountsServer } from '../support/accounts-api';
+import { launchChromium, type RunningBrowser } from '../support/browser';
+import { startConsoleServer } from '../support/console-api';
+import {
+  axeClean,
+  postFrom,
+  contextWithCookie,
+  signUpInBrowser,
+} from '../support/console-browser';
+import { eventually } from '../support/leads-api';
+import { dispatch, TASK, waitForEnd } from '../support/voice-api';
+import { startWebhookReceiver } from '../support/webhook-receiver';
+
+// The console's batches and webhooks pages in Chromium, as a customer uses them: import a CSV with
+// two bad rows (refused, line by line), fix it, import, watch the charts fill; see deliveries,
+// replay, rotate the signing secret; a viewer sees none of these actions and a forged POST fails.
+let accounts: AccountsServer;
+let chromium: RunningBrowser;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let base: string;
+let owner: BrowserContext;
+let page: Page;
+let orgId: string;
+let apiKey: string;
+let batchUrl: string;
+
+const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
+const file = (text: string) => ({
+  name: 'orders.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(text),
+});
+
+beforeAll(async () => {
+  [accounts, chromium, hooks] = await Promise.all([
+    startConsoleServer(),
+    launchChromium(),
+    startWebhookReceiver(),
+  ]);
+  base = accounts.server.url;
+  owner = await chromium.newContext();
+  page = await owner.newPage();
+  orgId = await signUpInBrowser(accounts, page, `batches-${Date.now()}@example.com`, 'Ada Owner');
+  const key = await postFrom(owner, base, `/console/api/orgs/${orgId}/keys`, {
+    name: 'browser test',
+    scopes: ['calls:read', 'calls:write'],
+  });
+  expect(key.status()).toBe(201);
+  apiKey = ((await key.json()) as { api_key: string }).api_key;
+});
+afterAll(async () => {
+  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+});
+
+describe('the batches pages', () => {
+  it('refuses a CSV with two bad rows by line, imports the fixed file, fills the charts', async () => {
+    await page.goto(`${base}/console/orgs/${orgId}/calls`);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Batches' })
+      .click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}/batches`);
+    await page.getByTestId('batches-empty').waitFor();
+    await axeClean(page, 'console-batches-empty');
+
+    await page.getByLabel('Label').fill('Spring orders');
+    await page.getByLabel('Prompt for every call').fill(PROMPT);
+    const template = page.getByRole('link', { name: 'Download a template for this prompt' });
+    expect(await template.getAttribute('href')).toContain(encodeURIComponent(PROMPT));
+    const rows = [
+      'phone_number,name,order',
+      '+14155550123,Ada,A-1',
+      'call me maybe,Bob,B-2',
+      '+14155550102,,C-3',
+    ];
+    await page.getByLabel(/^CSV file/).setInputFiles(file(rows.join('\n')));
+    await page.getByRole('button', { name: 'Check and import' }).click();
+    const problems = page.getByTestId('batch-import-problems');
+    await problems.waitFor();
+    expect(await problems.locator('li').allTextContents()).toEqual([
+      'Line 3: phone_number "call me maybe": must be an E.164 number with country code, e.g. +14155550123',
+      'Line 4: name is empty, but the prompt uses {{name}}',
+    ]);
+    expect(await page.getByTestId('batch-import-error').textContent()).toContain(
+      'nothing was created',
+    );
+    await axeClean(page, 'console-batches-refused');
+    expect(await page.getByTestId('batch-row').count()).toBe(0);
+
+    rows[2] = '+14155550124,Bob,B-2';
+    rows[3] = '+14155550102,Cy,C-3'; // the sandbox's busy line: one error to list
+    await page.getByLabel(/^CSV file/).setInputFiles(file(rows.join('\n')));
+    await page.getByRole('button', { name: 'Check and import' }).click();
+    await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+    batchUrl = page.url();
+    await page.getByRole('heading', { name: 'Spring orders' }).waitFor();
+    // The page refreshes itself while calls run; the sandbox line ends them in a few seconds.
+    await page.locator('[data-testid="batch-progress"][data-running="false"]').waitFor({
+      timeout: 60_000,
+    });
+    const counts = async (testId: string) =>
+      Object.fromEntries(
+        await page
+          .getByTestId(testId)
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => [
+              tr.querySelector('th')!.textContent,
+              Number(tr.querySelector('td')!.textContent),
+            ]),
+          ),
+      ) as Record<string, number>;
+    expect(await counts('queue-table')).toEqual({
+      Queued: 0,
+      'In progress': 0,
+      Complete: 2,
+      Error: 1,
+    });
+    const lengths = await counts('lengths-table');
+    expect(Object.values(lengths).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(lengths['0-5 s']).toBeGreaterThanOrEqual(1); // the busy line never connected
+    await page.getByTestId('chart-queue').locator('.recharts-rectangle').first().waitFor();
+    expect(
+      await page.getByTestId('chart-queue').locator('.recharts-rectangle').count(),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await page.getByTestId('chart-lengths').locator('.recharts-rectangle').count(),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('batch-errors').textContent()).toContain('busy');
+    await axeClean(page, 'console-batch');
+
+    await page.getByRole('link', { name: '← All batches' }).click();
+    await page.getByTestId('batch-row').first().waitFor();
+    expect(await page.getByTestId('batch-row').first().locator('td').allTextContents()).toEqual([
+      'Spring orders',
+      expect.any(String),
+      '3',
+      '3',
+      '1',
+    ]);
+    await axeClean(page, 'console-batches');
+  });
+});
+
+describe('the webhooks page', () => {
+  it('lists deliveries across calls, replays a failed one, rotates the secret', async () => {
+    hooks.setStatus(410); // refused at once: the delivery fails without waiting on retries
+    const callId = await dispatch(base, apiKey, {
+      phone_number: '+14155550123',
+      task: TASK,
+      webhook: hooks.url,
+    });
+    await waitForEnd(base, apiKey, callId);
+    await page.goto(`${base}/console/orgs/${orgId}/webhooks`);
+    await eventually(async () => {
+      await page.reload();
+      return (await page.locator('[data-testid="org-delivery-row"][data-status="failed"]').count())
+        ? true
+        : undefined;
+    }, 30_000);
+    const failed = page.locator('[data-testid="org-delivery-row"][data-status="failed"]').first();
+    expect(await failed.locator('td').nth(3).textContent()).toBe('410');
+    await axeClean(page, 'console-webhooks');
+
+    hooks.setStatus(204);
+    const before = hooks.received.length;
+    await failed.getByRole('button', { name: 'Replay' }).click();
+    await page.getByText('1 new delivery queued.').first().waitFor();
+    await eventually(() => (hooks.received.length > before ? true : undefined), 15_000);
+
+    await page.getByText('Show the signing secret').click();
+    const old = await page.getByTestId('webhook-secret').textContent();
+    expect(old).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Rotate the signing secret' }).click();
+    await page.getByRole('button', { name: 'Rotate now' }).click();
+    await page
+      .getByText('Rotated. Deliveries from now on are signed with the new secret')
+      .waitFor();
+    await eventually(async () => {
+      const now = await page.getByTestId('webhook-secret').textContent();
+      return now && now !== old ? now : undefined;
+    });
+    await axeClean(page, 'console-webhooks-rotated');
+  });
+
+  it('shows a viewer no import or rotate action, says why, and refuses forged POSTs', async () => {
+    const address = `batches-viewer-${Date.now()}@example.com`;
+    const invited = await postFrom(owner, base, `/console/api/orgs/${orgId}/invitations`, {
+      email: address,
+      role: 'viewer',
+    });
+    expect(invited.status()).toBe(201);
+    const token = await invitationToken(accounts, address);
+    const viewer = await contextWithCookie(chromium, base, await signIn(accounts, address));
+    const accepted = await postFrom(viewer, base, '/console/api/invitations/accept', { token });
+    expect(accepted.status()).toBe(200);
+    const viewerPage = await viewer.newPage();
+
+    await viewerPage.goto(`${base}/console/orgs/${orgId}/batches`);
+    await viewerPage.getByTestId('batch-row').first().waitFor();
+    expect(await viewerPage.getByTestId('role-limits').textContent()).toContain(
+      'cannot create batches',
+    );
+    expect(await viewerPage.getByRole('button', { name: 'Check and import' }).count()).toBe(0);
+    const forgedImport = await viewer.request.post(`${base}/console/api/orgs/${orgId}/batches`, {
+      headers: { origin: base },
+      multipart: {
+        label: 'forged',
+        base_prompt: 'Hello',
+        file: file('phone_number\n+14155550123\n'),
+      },
+    });
+    expect(forgedImport.status()).toBe(403);
+
+    await viewerPage.goto(`${base}/console/orgs/${orgId}/webhooks`);
+    expect(await viewerPage.getByTestId('role-limits').textContent()).toContain(
+      'see or rotate the signing secret',
+    );
+    expect(await viewerPage.getByRole('button', { name: /Rotate|Replay/ }).count()).toBe(0);
+    expect(await viewerPage.getByTestId('webhook-secret').count()).toBe(0);
+    await axeClean(viewerPage, 'console-webhooks-viewer');
+    const forged = await postFrom(
+      viewer,
+      base,
+      `/console/api/orgs/${orgId}/webhooks/secret/rotate`,
+    );
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await viewer.close();
+  });
+
+  it('fits 375 px without sideways scrolling of the page', async () => {
+    const narrow = await chromium.browser.newContext({
+      viewport: { width: 375, height: 800 },
+      storageState: await owner.storageState(),
+    });
+    const small = await narrow.newPage();
+    for (const url of [
+      batchUrl,
+      `${base}/console/orgs/${orgId}/batches`,
+      `${base}/console/orgs/${orgId}/webhooks`,
+    ]) {
+      await small.goto(url);
+      await small.getByRole('heading', { level: 1 }).waitFor();
+      const width = await small.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, url).toBeLessThanOrEqual(375);
+    }
+    await narrow.close();
+  });
+});
