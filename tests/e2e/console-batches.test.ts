@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationToken, signIn, type AccountsServer } from '../support/accounts-api';
 import { launchChromium, type RunningBrowser } from '../support/browser';
 import { startConsoleServer } from '../support/console-api';
-import {
-  axeClean,
-  postFrom,
-  contextWithCookie,
-  signUpInBrowser,
-} from '../support/console-browser';
+import { axeClean, postFrom, contextWithCookie, signUpInBrowser } from '../support/console-browser';
 import { eventually } from '../support/leads-api';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
