@@ -1,10 +1,11 @@
-/** POSTs JSON to our own origin; returns the parsed body and, on failure, the envelope's message. */
+/** Sends JSON (POST unless told) to our own origin; returns the parsed body or the envelope's message. */
 export async function postJson<T = unknown>(
   path: string,
   body: unknown,
+  method: 'POST' | 'PATCH' = 'POST',
 ): Promise<{ ok: true; data: T } | { ok: false; message: string; status: number }> {
   const response = await fetch(path, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'same-origin',

@@ -5,6 +5,8 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
   const sections = [
     { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
     { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
+    { href: `/console/orgs/${orgId}/connected-apps`, label: 'Connected apps' },
+    { href: `/console/orgs/${orgId}/settings`, label: 'Settings' },
     { href: '/console', label: 'Keys, members and audit log' },
   ];
   return (

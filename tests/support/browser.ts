@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium; `.ci/run` installs it with apt-get when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,4 +53,46 @@ export async function launchChromium(): Promise<RunningBrowser> {
 export async function screenshot(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+}
+
+/** A browser context already signed in with a session cookie from the API (`name=value; …`). */
+export async function signedInContext(
+  running: RunningBrowser,
+  base: string,
+  cookie: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<BrowserContext> {
+  const context = await running.browser.newContext({ viewport, reducedMotion: 'no-preference' });
+  await context.addCookies(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }),
+  );
+  return context;
+}
+
+/** No serious or critical axe finding, in the light and the dark scheme (screenshots of both). */
+export async function expectAxeClean(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForLoadState('load');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious, `${name} (${colorScheme})`).toEqual([]);
+    await screenshot(page, `${name}-${colorScheme}`, 'desktop');
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The page fits `width` without sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }
