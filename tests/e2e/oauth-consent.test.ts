@@ -120,6 +120,9 @@ describe('consent page', () => {
       const consentUrl = page.url();
 
       await page.getByRole('link', { name: 'Sign in to continue' }).click();
+      await page.waitForURL(/\/sign-in\?next=/);
+      // The form works once React has hydrated it (its scripts loaded).
+      await page.waitForLoadState('networkidle');
       await page.getByLabel('Email').fill('owner@consent.test');
       await page.getByRole('button', { name: 'Email me a code' }).click();
       await page.getByLabel('6-digit code').waitFor();
@@ -253,11 +256,14 @@ describe('connected apps and settings in the console', () => {
       await page.goto(`${server.url}/console/orgs/${org.orgId}/settings`);
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       await expectAxeClean(page, 'console-settings');
-      await page.getByLabel('Name').fill('Renamed in the browser');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('textbox', { name: 'Name' }).fill('Renamed in the browser');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved.');
       await page.reload();
-      expect(await page.getByLabel('Name').inputValue()).toBe('Renamed in the browser');
+      expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(
+        'Renamed in the browser',
+      );
     });
   });
 });
