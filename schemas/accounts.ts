@@ -1,4 +1,5 @@
-// Bodies of the console's member routes (/console/api/*): keys, members, invitations.
+// Bodies of the console's member routes (/console/api/*): keys, members, invitations, org
+// settings, connected OAuth clients.
 import { apiKeyScopes, memberRoles } from '@/lib/access/permissions';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
@@ -56,7 +57,26 @@ export const AcceptInvitationRequest = z
   .strict()
   .meta({ id: 'AcceptInvitationRequest' });
 
+const OrgName = z.string().trim().min(1).max(200).refine(storable, STORABLE);
+
 export const CreateMemberOrgRequest = z
-  .object({ name: z.string().trim().min(1).max(200).refine(storable, STORABLE) })
+  .object({ name: OrgName })
   .strict()
   .meta({ id: 'CreateMemberOrgRequest' });
+
+export const RenameOrgRequest = z
+  .object({ name: OrgName })
+  .strict()
+  .meta({ id: 'RenameOrgRequest' });
+
+export const RevokeConnectedAppRequest = z
+  .object({
+    client_id: z
+      .string()
+      .min(1)
+      .max(2048)
+      .refine(storable, STORABLE)
+      .describe('The OAuth client to disconnect (a DCR id or a metadata document URL).'),
+  })
+  .strict()
+  .meta({ id: 'RevokeConnectedAppRequest' });

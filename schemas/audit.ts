@@ -34,7 +34,11 @@ export const AuditEvent = z
         .nullable()
         .describe('User id, API key id or onboarding id; null for the admin.'),
     }),
-    action: z.string().describe('e.g. member.add, invitation.create, key.rotate, agent.approve.'),
+    action: z
+      .string()
+      .describe(
+        'e.g. member.add, invitation.create, key.rotate, agent.approve, oauth.grant, oauth.revoke, org.update.',
+      ),
     target: z.object({ type: z.string(), id: z.string() }).nullable(),
     before: z.unknown().nullable().describe('The changed fields before (never secrets).'),
     after: z.unknown().nullable().describe('The changed fields after (never secrets).'),

@@ -2,13 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
+import { goAfterSignIn } from './go-after-sign-in';
 import { postJson } from './post-json';
 
 /** Email sign-in or sign-up: ask for a code, then type it (or follow the mailed link). */
-/** Only a path on this site (never `//host`): where to go once signed in. */
-const safeNext = (next: string | undefined) =>
-  next && /^\/(?![/\\])/.test(next) ? next : '/console';
-
 export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?: string }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
@@ -44,8 +41,7 @@ export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?
     });
     setBusy(false);
     if (!result.ok) return setError(result.message);
-    router.push(safeNext(next));
-    router.refresh();
+    goAfterSignIn(router, next);
   }
 
   const errorLine = error ? (

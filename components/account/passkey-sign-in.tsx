@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { authClient } from './auth-client';
+import { goAfterSignIn } from './go-after-sign-in';
 
 /** Sign in with a passkey this browser or a security key holds (WebAuthn). */
 export function PasskeySignIn({ next }: { next?: string }) {
@@ -23,8 +24,7 @@ export function PasskeySignIn({ next }: { next?: string }) {
             setError(null);
             const result = await authClient.signIn.passkey();
             if (result.error) return setError('No passkey signed you in. Try the emailed code.');
-            router.push(next && /^\/(?![/\\])/.test(next) ? next : '/console');
-            router.refresh();
+            goAfterSignIn(router, next);
           }}
         >
           Sign in with a passkey

@@ -10,6 +10,8 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
     { href: `/console/orgs/${orgId}/billing`, label: 'Usage and billing' },
     { href: `/console/orgs/${orgId}/voices`, label: 'Voice studio' },
     { href: `/console/orgs/${orgId}/audit`, label: 'Audit log' },
+    { href: `/console/orgs/${orgId}/connected-apps`, label: 'Connected apps' },
+    { href: `/console/orgs/${orgId}/settings`, label: 'Settings' },
     { href: '/console', label: 'Keys, members and audit log' },
   ];
   return (

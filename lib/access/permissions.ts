@@ -30,6 +30,7 @@ export const memberActions = [
   'audit.read',
   'agents.approve', // device authorization of an agent key
   'oauth.approve', // consent to an OAuth client on the tool server
+  'oauth.revoke', // end a connected OAuth client's access to the org
 ] as const;
 export type MemberAction = (typeof memberActions)[number];
 
@@ -74,6 +75,11 @@ export const rolePermissions: Record<MemberRole, readonly MemberAction[]> = {
 
 export function roleAllows(role: MemberRole, action: MemberAction): boolean {
   return rolePermissions[role].includes(action);
+}
+
+/** The roles whose members may take `action` (for checks made inside a database query). */
+export function rolesAllowing(action: MemberAction): MemberRole[] {
+  return memberRoles.filter((role) => roleAllows(role, action));
 }
 
 /** The scopes an API key can carry. Keys made before scopes existed carry none and may do all. */

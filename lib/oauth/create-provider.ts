@@ -1,11 +1,11 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '../db';
+import type { Db } from '../db';
 import { clientDocumentResolver } from './client-metadata-document';
 import { MCP_SCOPES, OAUTH_MOUNT, mcpResource } from './constants';
 import { applyDefaultScope, SCOPE_DEFAULTED_PARAM } from './default-scope';
 import { deriveOAuthKeys } from './derive-keys';
 import { drizzleAdapterFactory } from './drizzle-adapter';
+import { grantAccountOrg } from './grant-account-org';
 import { renderErrorPage } from './pages';
 import { redirectUriAllowed } from './redirect-uri-allowed';
 
@@ -106,22 +106,19 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     },
     discovery: { client_id_metadata_document_supported: true },
-    // Every authorization is approved on our page with an API key: no grant is reused silently.
+    // Every authorization is approved on our page by a member: no grant is reused silently.
     loadExistingGrant: async (ctx) => {
       const grantId = ctx.oidc.result?.consent?.grantId;
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
-    // Tokens outlive the browser session of the consent page; the API key's life bounds them.
+    // Tokens outlive the browser session of the consent page; the membership bounds them.
     expiresWithSession: async () => false,
-    findAccount: async (_ctx, keyId) => {
-      const db = await options.getDb();
-      const [key] = await db
-        .select({ id: schema.apiKeys.id })
-        .from(schema.apiKeys)
-        .where(and(eq(schema.apiKeys.id, keyId), isNull(schema.apiKeys.revokedAt)));
-      return key ? { accountId: key.id, claims: () => ({ sub: key.id }) } : undefined;
+    // A member's grant lasts while they stay in the org with a role that may approve clients.
+    findAccount: async (_ctx, accountId) => {
+      const orgId = await grantAccountOrg(await options.getDb(), accountId);
+      return orgId ? { accountId, claims: () => ({ sub: accountId }) } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `${OAUTH_MOUNT}/interaction/${interaction.uid}` },
     renderError: async (ctx: KoaContextWithOIDC, out) => {

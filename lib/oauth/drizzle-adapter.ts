@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import { schema, type Db } from '../db';
+import { schema, type Db, type Executor } from '../db';
 import type { OAuthPayload } from '../db/schema/oauth';
+import { grantAccountOrg } from './grant-account-org';
 import { hashToken } from './hash-token';
 import { storable } from '@/schemas/text';
 
@@ -85,18 +86,13 @@ function tokenAdapter(kind: string, getDb: () => Promise<Db>): Adapter {
       const db = await getDb();
       const accountId = str(payload.accountId);
       // The org is read once here so verification needs no second lookup to name it.
-      const [key0] = accountId
-        ? await db
-            .select({ orgId: schema.apiKeys.orgId })
-            .from(schema.apiKeys)
-            .where(eq(schema.apiKeys.id, accountId))
-        : [];
+      const orgId = accountId ? await grantAccountOrg(db, accountId) : null;
       const values = {
         kind,
         idHash: hashToken(id),
         grantId: str(payload.grantId),
         accountId,
-        orgId: key0?.orgId ?? null,
+        orgId,
         clientId: str(payload.clientId),
         scope: str(payload.scope),
         resource: str(payload.aud) ?? str(payload.resource),
@@ -202,7 +198,7 @@ function recordAdapter(kind: string, getDb: () => Promise<Db>): Adapter {
 }
 
 /** Deletes every token and record of a grant (reuse of a code or of a rotated refresh token). */
-export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+export async function revokeGrant(db: Executor, grantId: string): Promise<void> {
   await db.delete(schema.oauthTokens).where(eq(schema.oauthTokens.grantId, grantId));
   await db.delete(schema.oauthRecords).where(eq(schema.oauthRecords.grantId, grantId));
   await db

@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Db } from '../db';
-import { ApiError } from '../http/api-error';
-import { authenticateOrg } from '../orgs/authenticate-org';
+import { consentMember } from './consent-member';
 import { MCP_SCOPES, OAUTH_MOUNT } from './constants';
 import { SCOPE_DEFAULTED_PARAM } from './default-scope';
-import { renderConsentPage, renderErrorPage } from './pages';
+import { memberAccountId } from './grant-account';
+import { renderConsentPage, renderErrorPage, type ConsentView } from './pages';
+import { saveMemberGrant } from './save-member-grant';
 
 const MAX_FORM_BYTES = 8 * 1024;
 
@@ -16,6 +17,8 @@ export interface InteractionContext {
   cookieKey: string;
   /** The tool server: the one resource a grant can name. */
   resource: string;
+  /** PUBLIC_SITE_URL: where the sign-in page is (else this origin). */
+  siteUrl?: string;
   getDb: () => Promise<Db>;
 }
 
@@ -57,12 +60,17 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** GET and POST `/authorization/interaction/:uid`: the page a person approves or denies on. */
+/**
+ * GET and POST `/authorization/interaction/:uid`: the page a person approves or denies on. They
+ * sign in with their account (the site's sign-in page brings them back here) and pick the
+ * organization the application will act for.
+ */
 export async function handleInteraction(
   req: IncomingMessage,
   res: ServerResponse,
   uid: string,
   context: InteractionContext,
+  ip: string | null,
 ): Promise<void> {
   const { provider } = context;
   let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -90,17 +98,28 @@ export async function handleInteraction(
   const params = interaction.params as Record<string, string | undefined>;
   const clientId = params.client_id ?? '';
   const client = await provider.Client.find(clientId);
-  const requested = new Set((params.scope ?? '').split(' ').filter(Boolean));
-  const scopes = MCP_SCOPES.filter((scope) => requested.has(scope));
+  const requested = (params.scope ?? '').split(' ').filter(Boolean);
+  const scopes = MCP_SCOPES.filter((scope) => requested.includes(scope));
   const csrf = csrfToken(context.cookieKey, uid);
-  const view = {
-    action: `${OAUTH_MOUNT}/interaction/${uid}`,
+  const db = await context.getDb();
+  const issuerOrigin = new URL(context.issuer).origin;
+  const member = await consentMember(db, req, issuerOrigin);
+  const action = `${OAUTH_MOUNT}/interaction/${uid}`;
+  const view: ConsentView = {
+    action,
     csrf,
     clientId,
     clientName: client?.clientName ?? clientId,
     redirectHost: new URL(params.redirect_uri ?? 'about:blank').host,
     scopes,
     scopeDefaulted: params[SCOPE_DEFAULTED_PARAM] === 'true',
+    signInUrl: `${context.siteUrl ?? ''}/sign-in?next=${encodeURIComponent(action)}`,
+    member: member
+      ? {
+          email: member.user.email,
+          orgs: member.orgs.map((o) => ({ orgId: o.orgId, name: o.name, role: o.role })),
+        }
+      : undefined,
   };
 
   if (req.method === 'GET') {
@@ -116,7 +135,7 @@ export async function handleInteraction(
   if (
     !form ||
     !sameToken(form.get('csrf') ?? '', csrf) ||
-    (origin !== undefined && origin !== new URL(context.issuer).origin)
+    (origin !== undefined && origin !== issuerOrigin)
   ) {
     send(
       res,
@@ -137,26 +156,28 @@ export async function handleInteraction(
     );
     return;
   }
-  const granted = scopes.filter(
-    (scope) => scope !== 'mcp:write' || form.get('grant_write') === 'yes',
-  );
-  const rejected = scopes.filter((scope) => !granted.includes(scope));
-  let keyId: string;
-  try {
-    const db = await context.getDb();
-    keyId = (await authenticateOrg(db, `Bearer ${(form.get('api_key') ?? '').trim()}`)).keyId;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+  if (!member) {
+    send(res, 401, renderConsentPage({ ...view, error: 'Sign in to approve this application.' }));
+    return;
+  }
+  // The list on the page is a convenience; the permission table decides again here.
+  const orgId = form.get('org_id') ?? '';
+  const org = member.orgs.find((o) => o.orgId === orgId);
+  if (!org) {
     send(
       res,
-      401,
+      403,
       renderConsentPage({
         ...view,
-        error: 'That API key is not valid. Paste an active key of your organization.',
+        error:
+          'You cannot connect applications to that organization: it takes the owner, admin or developer role there.',
       }),
     );
     return;
   }
+  const granted = scopes.filter(
+    (scope) => scope !== 'mcp:write' || form.get('grant_write') === 'yes',
+  );
   if (granted.length === 0) {
     await provider.interactionFinished(
       req,
@@ -166,21 +187,30 @@ export async function handleInteraction(
     );
     return;
   }
-  const grant = new provider.Grant({ accountId: keyId, clientId });
-  const otherScopes = [...requested].filter(
-    (scope) => scope === 'openid' || scope === 'offline_access',
+  const grantId = await saveMemberGrant(
+    provider,
+    db,
+    {
+      orgId: org.orgId,
+      userId: member.user.id,
+      ip,
+      clientId,
+      clientName: view.clientName,
+      redirectHost: view.redirectHost,
+      resource: context.resource,
+      requested,
+      granted,
+      rejected: scopes.filter((scope) => !granted.includes(scope)),
+    },
+    new Date(),
   );
-  grant.addOIDCScope([...otherScopes, ...granted].join(' '));
-  grant.addResourceScope(context.resource, granted.join(' '));
-  if (rejected.length > 0) {
-    grant.rejectOIDCScope(rejected.join(' '));
-    grant.rejectResourceScope(context.resource, rejected.join(' '));
-  }
-  const grantId = await grant.save();
   await provider.interactionFinished(
     req,
     res,
-    { login: { accountId: keyId, remember: false }, consent: { grantId } },
+    {
+      login: { accountId: memberAccountId(org.orgId, member.user.id), remember: false },
+      consent: { grantId },
+    },
     { mergeWithLastSubmission: false },
   );
 }

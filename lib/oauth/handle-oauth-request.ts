@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
+import { clientIp } from '../http/client-ip';
 import { nodeErrorAnswer } from '../http/answer-before-next';
 import { originFromHeaders } from '../http/public-origin';
 import { OAUTH_MOUNT, mcpResource } from './constants';
@@ -42,6 +43,7 @@ function mounted(apiUrl: string, config: Config): Mounted {
       issuer: provider.issuer,
       cookieKey: deriveOAuthKeys(config.URL_SIGNING_KEY).cookieKey,
       resource: mcpResource(apiUrl),
+      siteUrl: config.PUBLIC_SITE_URL?.replace(/\/$/, ''),
       getDb,
     };
     providers.set(apiUrl, entry);
@@ -83,6 +85,10 @@ export async function handleOAuthRequest(
     const issuerUrl = new URL(entry.issuer);
     req.headers['x-forwarded-host'] = issuerUrl.host;
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
+    // Read before it goes: the consent's audit row keeps the approver's address.
+    const ip = clientIp(
+      new Headers({ 'x-forwarded-for': String(req.headers['x-forwarded-for'] ?? '') }),
+    );
     delete req.headers['x-forwarded-for'];
 
     const original = req.url ?? '/';
@@ -106,7 +112,7 @@ export async function handleOAuthRequest(
     }
     const interaction = INTERACTION.exec(pathname);
     if (interaction) {
-      await handleInteraction(req, res, interaction[1]!, entry);
+      await handleInteraction(req, res, interaction[1]!, entry, ip);
       return;
     }
     const inner = METADATA_PATHS.has(pathname)

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { rolesAllowing } from '../access/permissions';
 import { getDb, schema, type Db } from '../db';
 import { MCP_SCOPES } from './constants';
 import { hashToken } from './hash-token';
@@ -11,7 +12,10 @@ export interface McpTokenGrant {
   expiresAt: number /* unix seconds */;
 }
 
-/** null when the token is unknown, expired, revoked, of another audience, or its approving key was revoked. */
+/**
+ * null when the token is unknown, expired, revoked, of another audience, or the member who
+ * approved it left the org or lost the role to (or, for older grants, the approving key was revoked).
+ */
 export async function verifyAccessToken(
   token: string,
   expectedResource: string,
@@ -21,8 +25,8 @@ export async function verifyAccessToken(
 
 /**
  * Reads the token's row directly (no authorization-server instance needed, so a Next route can
- * call it): revoked tokens and every token of a revoked grant are deleted rows; the join drops
- * tokens whose approving API key has been revoked since.
+ * call it): revoked tokens and every token of a revoked grant are deleted rows; the joins drop
+ * tokens whose approving member (grant-account.ts) or API key no longer qualifies.
  */
 export async function verifyAccessTokenIn(
   db: Db,
@@ -41,12 +45,28 @@ export async function verifyAccessTokenIn(
       expiresAt: t.expiresAt,
     })
     .from(t)
-    .innerJoin(schema.apiKeys, eq(schema.apiKeys.id, t.accountId))
+    .leftJoin(
+      schema.apiKeys,
+      and(eq(schema.apiKeys.id, t.accountId), isNull(schema.apiKeys.revokedAt)),
+    )
+    .leftJoin(
+      schema.orgMembers,
+      and(
+        eq(schema.orgMembers.orgId, t.orgId),
+        eq(
+          t.accountId,
+          sql`'member:' || ${schema.orgMembers.orgId} || ':' || ${schema.orgMembers.userId}`,
+        ),
+      ),
+    )
     .where(
       and(
         eq(t.kind, 'AccessToken'),
         eq(t.idHash, hashToken(token)),
-        isNull(schema.apiKeys.revokedAt),
+        or(
+          isNotNull(schema.apiKeys.id),
+          inArray(schema.orgMembers.role, rolesAllowing('oauth.approve')),
+        ),
       ),
     );
   if (!row || !row.orgId || !row.clientId || row.resource !== expectedResource) return null;

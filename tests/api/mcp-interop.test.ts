@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolErrorText } from '@/schemas/mcp';
 import { inspector } from '../support/inspector';
 import { authorize, exchangeCode, pkce, registerClient } from '../support/oauth-client';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   dispatch,
@@ -18,6 +19,7 @@ import {
 // scope hierarchy (a token granted only mcp:write keeps the read tools).
 let server: VoiceServer;
 let org: TestOrg;
+let cookie: string;
 let mcpUrl: URL;
 const TASK = 'Say hello. Ask whether Tuesday works. Thank them.';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -25,6 +27,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
   org = await createTestOrg(server.url);
+  cookie = await signInMember(server.url, org.orgId, 'owner@mcp-interop.test');
   mcpUrl = new URL('/v1/mcp', server.url);
 });
 afterAll(() => server?.dispose());
@@ -163,7 +166,8 @@ describe('scope hierarchy', () => {
       base: server.url,
       client: oauthClient,
       challenge,
-      apiKey: org.apiKey,
+      cookie,
+      orgId: org.orgId,
       scope: 'mcp:write',
     });
     const tokens = await exchangeCode(

@@ -11,6 +11,7 @@ import {
   registerClient,
   serveDocument,
 } from '../support/oauth-client';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   startVoiceServer,
@@ -23,10 +24,12 @@ import {
 // endpoint, each with its OAuth error.
 let server: VoiceServer;
 let org: TestOrg;
+let cookie: string;
 
 beforeAll(async () => {
   server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
   org = await createTestOrg(server.url);
+  cookie = await signInMember(server.url, org.orgId, 'owner@authorize.test');
 });
 afterAll(async () => {
   await server?.dispose();
@@ -127,7 +130,6 @@ describe('authorization endpoint refusals', () => {
       base: server.url,
       client: { ...client, redirectUri: 'https://evil.example/callback' },
       challenge: pkce().challenge,
-      apiKey: org.apiKey,
     });
     const response = await get(url, new CookieJar());
     expect(response.status).toBe(400);
@@ -142,7 +144,6 @@ describe('authorization endpoint refusals', () => {
       base: server.url,
       client: { clientId: 'no-such-client', redirectUri: 'http://127.0.0.1:9/cb' },
       challenge: pkce().challenge,
-      apiKey: org.apiKey,
     });
     const response = await get(url, new CookieJar());
     expect(response.status).toBe(400);
@@ -157,7 +158,6 @@ describe('authorization endpoint refusals', () => {
         base: server.url,
         client,
         challenge: pkce().challenge,
-        apiKey: org.apiKey,
         params,
       }),
       new CookieJar(),
@@ -184,13 +184,12 @@ describe('authorization endpoint refusals', () => {
     expect(await refusedAtRedirect({ code_challenge_method: 'plain' })).toBe('invalid_request');
   });
 
-  it('denial returns access_denied with state and iss', async () => {
+  it('denial (even signed out) returns access_denied with state and iss', async () => {
     const client = await registerClient(server.url);
     const redirect = await authorize({
       base: server.url,
       client,
       challenge: pkce().challenge,
-      apiKey: '',
       decision: 'deny',
     });
     expect(redirect.searchParams.get('error')).toBe('access_denied');
@@ -205,7 +204,7 @@ describe('consent form', () => {
     const client = await registerClient(server.url, { client_name: 'Consent <b>test</b>' });
     const jar = new CookieJar();
     const start = await get(
-      authorizeUrl({ base: server.url, client, challenge: pkce().challenge, apiKey: org.apiKey }),
+      authorizeUrl({ base: server.url, client, challenge: pkce().challenge }),
       jar,
     );
     const url = new URL(start.headers.get('location')!, server.url).toString();
@@ -213,12 +212,19 @@ describe('consent form', () => {
     const html = await page.text();
     return { url, jar, page, html, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! };
   }
-  const post = (url: string, jar: CookieJar, form: Record<string, string>, headers = {}) =>
+  /** Posted by the signed-in member unless `member` is false. */
+  const post = (
+    url: string,
+    jar: CookieJar,
+    form: Record<string, string>,
+    headers = {},
+    member = true,
+  ) =>
     fetch(url, {
       method: 'POST',
       redirect: 'manual',
       headers: {
-        cookie: jar.header(),
+        cookie: [jar.header(), member ? cookie : ''].filter(Boolean).join('; '),
         'content-type': 'application/x-www-form-urlencoded',
         ...headers,
       },
@@ -237,7 +243,7 @@ describe('consent form', () => {
 
   it('refuses a post without the CSRF token, from another origin, or without its cookie', async () => {
     const { url, jar, csrf } = await openConsent();
-    const form = { api_key: org.apiKey, decision: 'approve' };
+    const form = { org_id: org.orgId, decision: 'approve' };
     expect((await post(url, jar, form)).status).toBe(403);
     expect(
       (await post(url, jar, { ...form, csrf }, { origin: 'https://evil.example' })).status,
@@ -247,11 +253,21 @@ describe('consent form', () => {
     expect((await post(url, jar, { ...form, csrf })).status).toBe(303);
   });
 
-  it('asks again when the API key is wrong', async () => {
-    const { url, jar, csrf } = await openConsent();
-    const response = await post(url, jar, { csrf, api_key: 'vai_sk_wrong', decision: 'approve' });
+  it('signed out, offers sign-in that comes back here, and refuses an approval', async () => {
+    const { url, jar, html, csrf } = await openConsent();
+    const path = new URL(url).pathname;
+    expect(html).toContain(`href="/sign-in?next=${encodeURIComponent(path)}"`);
+    expect(html).toContain('Sign in to continue');
+    expect(html).not.toContain('name="org_id"');
+    const response = await post(
+      url,
+      jar,
+      { csrf, org_id: org.orgId, decision: 'approve' },
+      {},
+      false,
+    );
     expect(response.status).toBe(401);
-    expect(await response.text()).toContain('That API key is not valid');
+    expect(await response.text()).toContain('Sign in to approve');
   });
 });
 
@@ -269,7 +285,13 @@ describe('client ID metadata documents', () => {
     try {
       const client = { clientId: doc.url, redirectUri };
       const { verifier, challenge } = pkce();
-      const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
+      const redirect = await authorize({
+        base: server.url,
+        client,
+        challenge,
+        cookie,
+        orgId: org.orgId,
+      });
       const tokens = await exchangeCode(
         server.url,
         client,
@@ -286,7 +308,6 @@ describe('client ID metadata documents', () => {
           base: server.url,
           client: { ...client, redirectUri: 'http://127.0.0.1:45124/cb' },
           challenge,
-          apiKey: org.apiKey,
         }),
         new CookieJar(),
       );
@@ -308,7 +329,6 @@ describe('client ID metadata documents', () => {
           base: server.url,
           client: { clientId: doc.url, redirectUri: 'http://127.0.0.1:45125/callback' },
           challenge: pkce().challenge,
-          apiKey: org.apiKey,
         }),
         new CookieJar(),
       );
@@ -331,7 +351,6 @@ describe('client ID metadata documents', () => {
           base: server.url,
           client: { clientId, redirectUri: 'http://127.0.0.1:45126/cb' },
           challenge: pkce().challenge,
-          apiKey: org.apiKey,
         }),
         new CookieJar(),
       );

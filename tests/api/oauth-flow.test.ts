@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db';
 import { hashToken } from '@/lib/oauth/hash-token';
 import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
-import { ADMIN_TOKEN } from '../support/http';
 import {
   authorize,
   exchangeCode,
@@ -11,8 +10,10 @@ import {
   refresh,
   registerClient,
   revoke,
+  toolsListWithToken,
   type Client,
 } from '../support/oauth-client';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   startVoiceServer,
@@ -21,10 +22,11 @@ import {
 } from '../support/voice-api';
 
 // The authorization server over HTTP, driven step by step: DCR, authorize with PKCE, the consent
-// form, tokens, refresh rotation and revocation; tokens are checked with the tool server's own
+// form (a signed-in member approving for their org), tokens, refresh rotation and revocation; tokens are checked with the tool server's own
 // verifier (verifyAccessToken) on the same database.
 let server: VoiceServer;
 let org: TestOrg;
+let cookie: string;
 let database: Database;
 let db: Db;
 let mcp: string;
@@ -32,6 +34,7 @@ let mcp: string;
 beforeAll(async () => {
   server = await startVoiceServer();
   org = await createTestOrg(server.url);
+  cookie = await signInMember(server.url, org.orgId, 'owner@flow.test');
   database = createPostgresDatabase(server.databaseUrl);
   db = await database.ready();
   mcp = `${server.url}/v1/mcp`;
@@ -44,16 +47,14 @@ afterAll(async () => {
 const verify = (token: string, resource = mcp) =>
   verifyAccessTokenIn(db, token, resource, new Date());
 
-async function grantTokens(
-  client: Client,
-  options: { grantWrite?: boolean; apiKey?: string } = {},
-) {
+async function grantTokens(client: Client, options: { grantWrite?: boolean } = {}) {
   const { verifier, challenge } = pkce();
   const redirect = await authorize({
     base: server.url,
     client,
     challenge,
-    apiKey: options.apiKey ?? org.apiKey,
+    cookie,
+    orgId: org.orgId,
     grantWrite: options.grantWrite,
   });
   const code = redirect.searchParams.get('code')!;
@@ -129,7 +130,8 @@ describe('authorization code flow', () => {
       base: server.url,
       client,
       challenge,
-      apiKey: org.apiKey,
+      cookie,
+      orgId: org.orgId,
       params: { resource: undefined },
     });
     const tokens = await exchangeCode(
@@ -158,7 +160,13 @@ describe('refusals at the token endpoint', () => {
   it('a wrong PKCE verifier is invalid_grant', async () => {
     const client = await registerClient(server.url);
     const { challenge } = pkce();
-    const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
+    const redirect = await authorize({
+      base: server.url,
+      client,
+      challenge,
+      cookie,
+      orgId: org.orgId,
+    });
     const tokens = await exchangeCode(
       server.url,
       client,
@@ -172,7 +180,13 @@ describe('refusals at the token endpoint', () => {
   it('a code lives at most 60 s, and an expired one is invalid_grant', async () => {
     const client = await registerClient(server.url);
     const { verifier, challenge } = pkce();
-    const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
+    const redirect = await authorize({
+      base: server.url,
+      client,
+      challenge,
+      cookie,
+      orgId: org.orgId,
+    });
     const [row] = await db
       .select({ expiresAt: schema.oauthTokens.expiresAt })
       .from(schema.oauthTokens)
@@ -199,7 +213,13 @@ describe('refusals at the token endpoint', () => {
     const client = await registerClient(server.url);
     const other = await registerClient(server.url);
     const { verifier, challenge } = pkce();
-    const redirect = await authorize({ base: server.url, client, challenge, apiKey: org.apiKey });
+    const redirect = await authorize({
+      base: server.url,
+      client,
+      challenge,
+      cookie,
+      orgId: org.orgId,
+    });
     const code = redirect.searchParams.get('code')!;
     const wrongClient = await exchangeCode(
       server.url,
@@ -277,33 +297,10 @@ describe('revocation', () => {
     expect(await verify(access_token!)).toBeNull();
     expect((await refresh(server.url, client, refresh_token!)).body.error).toBe('invalid_grant');
   });
-
-  it('revoking the API key that approved a grant ends its tokens', async () => {
-    const other = await createTestOrg(server.url);
-    const client = await registerClient(server.url);
-    const { access_token, refresh_token } = await grantTokens(client, { apiKey: other.apiKey });
-    expect((await verify(access_token!))?.orgId).toBe(other.orgId);
-    const revoked = await fetch(`${server.url}/internal/orgs/${other.orgId}/keys/${other.keyId}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    expect(revoked.status).toBe(200);
-    expect(await verify(access_token!)).toBeNull();
-    expect((await refresh(server.url, client, refresh_token!)).body.error).toBe('invalid_grant');
-  });
 });
 
 describe('the tool server', () => {
-  const toolsList = (token: string) =>
-    fetch(mcp, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+  const toolsList = (token: string) => toolsListWithToken(server.url, token);
 
   it('accepts a granted token and answers expired, revoked and other-audience tokens 401 invalid_token', async () => {
     const client = await registerClient(server.url);

@@ -10,6 +10,7 @@ import {
   serveDocument,
   type Client,
 } from '../support/oauth-client';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   startVoiceServer,
@@ -22,10 +23,12 @@ import {
 // time (RFC 8252 §7.3), for registered (DCR) and metadata-document (CIMD) clients alike.
 let server: VoiceServer;
 let org: TestOrg;
+let cookie: string;
 
 beforeAll(async () => {
   server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
   org = await createTestOrg(server.url);
+  cookie = await signInMember(server.url, org.orgId, 'owner@interop.test');
 });
 afterAll(async () => {
   await server?.dispose();
@@ -38,7 +41,6 @@ async function startAuthorization(client: Client, params: Record<string, string 
     base: server.url,
     client,
     challenge: pkce().challenge,
-    apiKey: org.apiKey,
     params,
   });
   const response = await get(url, jar);
@@ -51,7 +53,8 @@ async function codeScope(client: Client, params: Record<string, string | undefin
     base: server.url,
     client,
     challenge,
-    apiKey: org.apiKey,
+    cookie,
+    orgId: org.orgId,
     params,
   });
   expect(redirect.searchParams.get('error'), redirect.href).toBeNull();

@@ -1,9 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationToken, signIn, type AccountsServer } from '../support/accounts-api';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import {
+  expectAxeClean,
+  signedInContext,
+  launchChromium,
+  type RunningBrowser,
+} from '../support/browser';
 import { startConsoleServer } from '../support/console-api';
-import { axeClean, postFrom, contextWithCookie, signUpInBrowser } from '../support/console-browser';
+import { postFrom, signUpInBrowser } from '../support/console-browser';
 import { eventually } from '../support/leads-api';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -58,7 +63,7 @@ describe('the batches pages', () => {
       .click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/batches`);
     await page.getByTestId('batches-empty').waitFor();
-    await axeClean(page, 'console-batches-empty');
+    await expectAxeClean(page, 'console-batches-empty');
 
     await page.getByLabel('Label').fill('Spring orders');
     await page.getByLabel('Prompt for every call').fill(PROMPT);
@@ -81,7 +86,7 @@ describe('the batches pages', () => {
     expect(await page.getByTestId('batch-import-error').textContent()).toContain(
       'nothing was created',
     );
-    await axeClean(page, 'console-batches-refused');
+    await expectAxeClean(page, 'console-batches-refused');
     expect(await page.getByTestId('batch-row').count()).toBe(0);
 
     rows[2] = '+14155550124,Bob,B-2';
@@ -124,7 +129,7 @@ describe('the batches pages', () => {
       await page.getByTestId('chart-lengths').locator('.recharts-rectangle').count(),
     ).toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('batch-errors').textContent()).toContain('busy');
-    await axeClean(page, 'console-batch');
+    await expectAxeClean(page, 'console-batch');
 
     await page.getByRole('link', { name: '← All batches' }).click();
     await page.getByTestId('batch-row').first().waitFor();
@@ -135,7 +140,7 @@ describe('the batches pages', () => {
       '3',
       '1',
     ]);
-    await axeClean(page, 'console-batches');
+    await expectAxeClean(page, 'console-batches');
   });
 });
 
@@ -157,7 +162,7 @@ describe('the webhooks page', () => {
     }, 30_000);
     const failed = page.locator('[data-testid="org-delivery-row"][data-status="failed"]').first();
     expect(await failed.locator('td').nth(3).textContent()).toBe('410');
-    await axeClean(page, 'console-webhooks');
+    await expectAxeClean(page, 'console-webhooks');
 
     hooks.setStatus(204);
     const before = hooks.received.length;
@@ -177,7 +182,7 @@ describe('the webhooks page', () => {
       const now = await page.getByTestId('webhook-secret').textContent();
       return now && now !== old ? now : undefined;
     });
-    await axeClean(page, 'console-webhooks-rotated');
+    await expectAxeClean(page, 'console-webhooks-rotated');
   });
 
   it('shows a viewer no import or rotate action, says why, and refuses forged POSTs', async () => {
@@ -188,7 +193,7 @@ describe('the webhooks page', () => {
     });
     expect(invited.status()).toBe(201);
     const token = await invitationToken(accounts, address);
-    const viewer = await contextWithCookie(chromium, base, await signIn(accounts, address));
+    const viewer = await signedInContext(chromium, base, await signIn(accounts, address));
     const accepted = await postFrom(viewer, base, '/console/api/invitations/accept', { token });
     expect(accepted.status()).toBe(200);
     const viewerPage = await viewer.newPage();
@@ -215,7 +220,7 @@ describe('the webhooks page', () => {
     );
     expect(await viewerPage.getByRole('button', { name: /Rotate|Replay/ }).count()).toBe(0);
     expect(await viewerPage.getByTestId('webhook-secret').count()).toBe(0);
-    await axeClean(viewerPage, 'console-webhooks-viewer');
+    await expectAxeClean(viewerPage, 'console-webhooks-viewer');
     const forged = await postFrom(
       viewer,
       base,

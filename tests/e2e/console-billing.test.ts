@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsServer } from '../support/accounts-api';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
 import { startConsoleServer } from '../support/console-api';
-import { axeClean, joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's Usage and billing page in Chromium: a new owner places a call, sees the day's
@@ -79,7 +79,7 @@ describe('the Usage and billing page', () => {
       1 - call.price!,
       2,
     );
-    await axeClean(page, 'console-billing');
+    await expectAxeClean(page, 'console-billing');
   });
 
   it('adds $5 through the sandbox checkout: balance and concurrency rise', async () => {
@@ -138,7 +138,7 @@ describe('the Usage and billing page', () => {
     expect(await viewerPage.getByRole('button', { name: 'Add funds' }).count()).toBe(0);
     expect(await viewerPage.getByTestId('ledger').count()).toBe(0);
     expect(await viewerPage.getByTestId('concurrency').textContent()).toBe('5');
-    await axeClean(viewerPage, 'console-billing-viewer');
+    await expectAxeClean(viewerPage, 'console-billing-viewer');
     const forged = await postFrom(viewer, base, `/console/api/orgs/${orgId}/billing/top-ups`, {
       amount_usd: 5,
     });

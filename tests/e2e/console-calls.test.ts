@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
 import type { AccountsServer } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
-import { axeClean, joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -58,7 +58,7 @@ describe('the calls pages', () => {
     await page.getByRole('link', { name: /^Calls of / }).click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/calls`);
     await page.getByTestId('calls-empty').waitFor();
-    await axeClean(page, 'console-calls-empty');
+    await expectAxeClean(page, 'console-calls-empty');
 
     const callId = await dispatch(base, apiKey, {
       phone_number: person,
@@ -74,13 +74,13 @@ describe('the calls pages', () => {
         : undefined;
     }, 30_000);
     expect(await page.getByTestId('current-org').textContent()).toBeTruthy();
-    await axeClean(page, 'console-calls');
+    await expectAxeClean(page, 'console-calls');
 
     await page.getByTestId('call-row').first().getByRole('link').click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/calls/${callId}`);
     expect(await page.getByTestId('call-status').textContent()).toBe('completed');
     expect(await page.getByTestId('transcript').locator('li').count()).toBeGreaterThan(1);
-    await axeClean(page, 'console-call');
+    await expectAxeClean(page, 'console-call');
 
     // Seeking needs the recording route to answer Range: the element lands where it was sent.
     const landed = await page.getByTestId('recording').evaluate(async (element) => {
@@ -153,7 +153,7 @@ describe('the calls pages', () => {
     expect(await cells('concurrency')).toEqual(['1', '0']);
     expect(await cells('instant_clones')).toEqual(['1', '0']);
     expect(await page.getByTestId('unlock-status').textContent()).toContain('$0.00 of $5.00');
-    await axeClean(page, 'console-limits');
+    await expectAxeClean(page, 'console-limits');
     const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -173,7 +173,7 @@ describe('the calls pages', () => {
     await page.getByRole('button', { name: 'Request a raise' }).click();
     await page.getByText('Sent. Our team answers by e-mail').waitFor();
     await page.getByTestId('raise-row').waitFor();
-    await axeClean(page, 'console-limits-requested');
+    await expectAxeClean(page, 'console-limits-requested');
     const support = await accounts.smtp.next('support@localhost');
     const id = /answer-raise ([0-9a-f-]{36})/.exec(support.text)?.[1];
     expect(id, support.text).toBeDefined();

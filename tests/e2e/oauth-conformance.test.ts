@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import { launchChromium, signedInContext, type RunningBrowser } from '../support/browser';
 import { registerClient } from '../support/oauth-client';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   startVoiceServer,
@@ -15,7 +16,7 @@ import {
 
 // The official conformance runner's `authorization` suite (0.2.0-alpha.12, on the Node 22 that
 // tests/conformance installs) against our authorization server, its consent completed by a
-// person in Chromium. Its code-grant scenario sends no `scope` and redirects to
+// signed-in member in Chromium. Its code-grant scenario sends no `scope` and redirects to
 // http://127.0.0.1:<port>/callback: the client is registered with the port-less loopback URI, so
 // the scope default and RFC 8252 loopback ports are both exercised (issue 21).
 const CURRENT = join(process.cwd(), 'tests/conformance/node_modules');
@@ -31,10 +32,12 @@ interface Check {
 let server: VoiceServer;
 let chromium: RunningBrowser;
 let org: TestOrg;
+let member: string;
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startVoiceServer(), launchChromium()]);
   org = await createTestOrg(server.url);
+  member = await signInMember(server.url, org.orgId, 'owner@conformance.test');
 });
 afterAll(async () => {
   await Promise.all([chromium?.close(), server?.dispose()]);
@@ -77,11 +80,11 @@ async function runAuthorizationSuite(clientId: string, port: number) {
   let log = '';
   let consent: Promise<void> | undefined;
   const approve = async (url: string) => {
-    const context = await chromium.newContext();
+    const context = await signedInContext(chromium, server.url, member);
     const page = await context.newPage();
     try {
       await page.goto(url);
-      await page.getByLabel('API key of your organization').fill(org.apiKey);
+      await page.getByLabel('Organization').selectOption(org.orgId);
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForURL((landed) =>
         landed.href.startsWith(`http://127.0.0.1:${port}/callback`),

@@ -4,8 +4,9 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import { launchChromium, signedInContext, type RunningBrowser } from '../support/browser';
 import { MemoryOAuthProvider, serveHttpsDocument } from '../support/mcp-oauth-provider';
+import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
   dispatch,
@@ -19,11 +20,12 @@ import {
 // 2026-07-28) and the 2025-11-25 one (@modelcontextprotocol/sdk 1.x), go the whole way a user's
 // agent goes: 401 from the tool server → protected-resource and authorization-server discovery →
 // registration (by a Client ID Metadata Document served here over https, and by DCR) → authorize
-// with PKCE → the consent page in Chromium → token → tools/list → get_call; a read-only grant
+// with PKCE → the consent page in Chromium, a signed-in member approving for the org → token → tools/list → get_call; a read-only grant
 // calling create_call gets the 403 insufficient_scope answer that starts a step-up.
 let server: VoiceServer;
 let chromium: RunningBrowser;
 let org: TestOrg;
+let member: string;
 let document: Awaited<ReturnType<typeof serveHttpsDocument>>;
 let callback: { server: Server; url: string };
 let mcpUrl: URL;
@@ -52,6 +54,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   org = await createTestOrg(server.url);
+  member = await signInMember(server.url, org.orgId, 'owner@mcp-clients.test');
   mcpUrl = new URL(`${server.url}/v1/mcp`);
   callId = await dispatch(server.url, org.apiKey, { phone_number: '+14155550123', task: TASK });
 });
@@ -61,13 +64,13 @@ afterAll(async () => {
   await Promise.all([chromium?.close(), server?.dispose()]);
 });
 
-/** The person's part: open the URL the client produced, paste the key, choose, approve. */
+/** The person's part: open the URL the client produced, signed in, pick the org, choose, approve. */
 async function consentInChromium(url: URL, options: { readOnly?: boolean } = {}): Promise<URL> {
-  const context = await chromium.newContext();
+  const context = await signedInContext(chromium, server.url, member);
   const page = await context.newPage();
   try {
     await page.goto(url.href);
-    await page.getByLabel('API key of your organization').fill(org.apiKey);
+    await page.getByLabel('Organization').selectOption(org.orgId);
     if (options.readOnly) await page.getByRole('checkbox', { name: /mcp:write/ }).uncheck();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((landed) => landed.href.startsWith(callback.url));

@@ -59,23 +59,6 @@ export const fakeMicrophone = (wavPath: string) => [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-/** A browser context signed in with a session cookie header (`name=value; …`) from signIn(). */
-export async function signedInContext(
-  running: RunningBrowser,
-  base: string,
-  cookie: string,
-  viewport: keyof typeof VIEWPORTS = 'desktop',
-): Promise<BrowserContext> {
-  const context = await running.newContext(viewport);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }),
-  );
-  return context;
-}
-
 /** Axe finds nothing serious or critical on the page, in light and in dark; screenshots both. */
 export async function expectAxeClean(target: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -97,4 +80,31 @@ export async function expectAxeClean(target: Page, name: string): Promise<void> 
 export async function screenshot(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+}
+
+/** A browser context already signed in with a session cookie from the API (`name=value; …`). */
+export async function signedInContext(
+  running: RunningBrowser,
+  base: string,
+  cookie: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<BrowserContext> {
+  const context = await running.browser.newContext({ viewport, reducedMotion: 'no-preference' });
+  await context.addCookies(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }),
+  );
+  return context;
+}
+
+/** The page fits `width` without sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }

@@ -1,25 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { invitationToken, readSignInMail, signIn, type AccountsServer } from './accounts-api';
-import { screenshot, type RunningBrowser } from './browser';
-
-/** axe (serious and critical) finds nothing on the page in the light and the dark scheme. */
-export async function axeClean(target: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await target.emulateMedia({ colorScheme });
-    await target.waitForLoadState('load');
-    // After a client-side navigation Next sets the new title a moment later.
-    await target.waitForFunction(() => document.title.length > 0);
-    const { violations } = await new AxeBuilder({ page: target }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `${name} (${colorScheme})`).toEqual([]);
-    await screenshot(target, `${name}-${colorScheme}`, 'desktop');
-  }
-  await target.emulateMedia({ colorScheme: 'light' });
-}
+import { signedInContext, type RunningBrowser } from './browser';
 
 /** Signs up in the browser with the mailed code; the page ends on /console. Returns the org id. */
 export async function signUpInBrowser(
@@ -39,22 +21,6 @@ export async function signUpInBrowser(
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${base}/console`);
   return (await page.locator('[data-testid="org-row"] code').first().textContent())!;
-}
-
-/** A browser context signed in with a session cookie header from signIn(). */
-export async function contextWithCookie(
-  chromium: RunningBrowser,
-  base: string,
-  cookie: string,
-): Promise<BrowserContext> {
-  const context = await chromium.newContext();
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-    }),
-  );
-  return context;
 }
 
 /** A console route called from the page's own origin, with the context's session cookie. */
@@ -77,7 +43,7 @@ export async function joinInBrowser(
   });
   expect(invited.status()).toBe(201);
   const token = await invitationToken(accounts, email);
-  const member = await contextWithCookie(chromium, base, await signIn(accounts, email));
+  const member = await signedInContext(chromium, base, await signIn(accounts, email));
   const accepted = await postFrom(member, base, '/console/api/invitations/accept', { token });
   expect(accepted.status()).toBe(200);
   return member;

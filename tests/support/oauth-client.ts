@@ -70,7 +70,10 @@ export interface AuthorizeOptions {
   base: string;
   client: Client;
   challenge: string;
-  apiKey: string;
+  /** The approving member's session (tests/support/oauth-member.ts); unused by authorizeUrl. */
+  cookie?: string;
+  /** The organization they approve for. */
+  orgId?: string;
   state?: string;
   scope?: string;
   /** Extra or replaced query parameters (`undefined` removes one). */
@@ -97,31 +100,60 @@ export function authorizeUrl(options: AuthorizeOptions): string {
   return url.toString();
 }
 
-/** Where the authorization server sends the browser in the end: the client's redirect URI. */
-export async function authorize(options: AuthorizeOptions): Promise<URL> {
+/** The consent page as the signed-in member sees it, with the form's CSRF token. */
+export async function openConsent(
+  options: AuthorizeOptions,
+): Promise<{ jar: CookieJar; interactionUrl: string; html: string; csrf: string }> {
   const jar = new CookieJar();
   const start = await get(authorizeUrl(options), jar);
   expect(start.status, await start.clone().text()).toBe(303);
   const interactionUrl = new URL(start.headers.get('location')!, options.base).toString();
-  const page = await get(interactionUrl, jar);
+  const page = await fetch(interactionUrl, {
+    redirect: 'manual',
+    headers: { cookie: [jar.header(), options.cookie ?? ''].filter(Boolean).join('; ') },
+  });
+  jar.take(page);
   expect(page.status).toBe(200);
   const html = await page.text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  return { jar, interactionUrl, html, csrf };
+}
+
+/** Posts the consent form with the member's session; the answer before following it. */
+export async function postConsent(
+  options: AuthorizeOptions,
+  consent: { jar: CookieJar; interactionUrl: string; csrf: string },
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const form = new URLSearchParams({
-    csrf,
-    api_key: options.apiKey,
+    csrf: consent.csrf,
     decision: options.decision ?? 'approve',
+    ...(options.orgId ? { org_id: options.orgId } : {}),
+    ...fields,
   });
   if (options.grantWrite ?? true) form.set('grant_write', 'yes');
-  const posted = await fetch(interactionUrl, {
+  const posted = await fetch(consent.interactionUrl, {
     method: 'POST',
     redirect: 'manual',
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      cookie: [consent.jar.header(), options.cookie ?? ''].filter(Boolean).join('; '),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: form,
   });
-  jar.take(posted);
+  consent.jar.take(posted);
+  return posted;
+}
+
+/** Where the authorization server sends the browser in the end: the client's redirect URI. */
+export async function authorize(options: AuthorizeOptions): Promise<URL> {
+  const consent = await openConsent(options);
+  const posted = await postConsent(options, consent);
   expect(posted.status, await posted.clone().text()).toBe(303);
-  const resumed = await get(new URL(posted.headers.get('location')!, options.base).toString(), jar);
+  const resumed = await get(
+    new URL(posted.headers.get('location')!, options.base).toString(),
+    consent.jar,
+  );
   expect(resumed.status, await resumed.clone().text()).toBe(303);
   return new URL(resumed.headers.get('location')!);
 }
@@ -194,4 +226,17 @@ export async function serveDocument(
     hits: () => hits,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** tools/list on the tool server with a Bearer access token (200, or 401 invalid_token). */
+export function toolsListWithToken(base: string, token: string): Promise<Response> {
+  return fetch(`${base}/v1/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
 }

@@ -23,7 +23,7 @@ export const oauthTokens = pgTable(
     kind: text('kind').notNull(),
     idHash: text('id_hash').notNull(),
     grantId: text('grant_id'),
-    /** The API key whose holder approved the grant (revoking the key ends its tokens). */
+    /** Who approved the grant: `member:{org_id}:{user_id}` (lib/oauth/grant-account.ts), or the API key of grants from before member consent. */
     accountId: text('account_id'),
     orgId: uuid('org_id').references(() => organizations.id),
     clientId: text('client_id'),
