@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  firstOrgId,
-  invitationToken,
-  signIn,
-  type AccountsServer,
-} from '../support/accounts-api';
+import { consoleFetch, signIn, type AccountsServer } from '../support/accounts-api';
 import { consoleKey, startConsoleServer } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { createTeam, freshEmail, ROLES as roles, type Role } from '../support/org-team';
 
 // The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 const person = '+14155550123';
 
 let accounts: AccountsServer;
@@ -22,45 +15,14 @@ let orgId: string;
 let apiKey: string;
 let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let endedCall: string;
-const cookies = {} as Record<Role, string>;
+let cookies: Record<Role, string>;
 let outsider: string;
-let n = 0;
-const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
-
-async function join(role: Exclude<Role, 'owner'>): Promise<void> {
-  const address = email(role);
-  const invited = await consoleFetch(
-    base,
-    cookies.owner,
-    'POST',
-    `/console/api/orgs/${orgId}/invitations`,
-    {
-      email: address,
-      role,
-    },
-  );
-  expect(invited.status).toBe(201);
-  const token = await invitationToken(accounts, address);
-  cookies[role] = await signIn(accounts, address);
-  const accepted = await consoleFetch(
-    base,
-    cookies[role],
-    'POST',
-    '/console/api/invitations/accept',
-    {
-      token,
-    },
-  );
-  expect(accepted.status).toBe(200);
-}
 
 beforeAll(async () => {
   [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
   base = accounts.server.url;
-  cookies.owner = await signIn(accounts, email('owner'));
-  orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const) await join(role);
-  outsider = await signIn(accounts, email('outsider'));
+  ({ orgId, cookies } = await createTeam(accounts));
+  outsider = await signIn(accounts, freshEmail('outsider'));
   apiKey = await consoleKey(base, cookies.owner, orgId);
   endedCall = await dispatch(base, apiKey, {
     phone_number: person,

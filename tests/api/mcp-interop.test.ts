@@ -7,7 +7,7 @@ import { authorize, exchangeCode, pkce, registerClient } from '../support/oauth-
 import {
   createTestOrg,
   dispatch,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   type TestOrg,
   type VoiceServer,
 } from '../support/voice-api';
@@ -23,8 +23,7 @@ const TASK = 'Say hello. Ask whether Tuesday works. Thank them.';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }));
   mcpUrl = new URL('/v1/mcp', server.url);
 });
 afterAll(() => server?.dispose());

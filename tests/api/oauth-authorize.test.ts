@@ -11,12 +11,7 @@ import {
   registerClient,
   serveDocument,
 } from '../support/oauth-client';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startVoiceServerWithOrg, type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // Metadata, registration (DCR and Client ID Metadata Documents served by the test over loopback
 // http, which OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK allows) and every refusal of the authorization
@@ -25,8 +20,9 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg({
+    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
+  }));
 });
 afterAll(async () => {
   await server?.dispose();

@@ -15,7 +15,7 @@ import {
 } from '../support/oauth-client';
 import {
   createTestOrg,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   type TestOrg,
   type VoiceServer,
 } from '../support/voice-api';
@@ -30,8 +30,7 @@ let db: Db;
 let mcp: string;
 
 beforeAll(async () => {
-  server = await startVoiceServer();
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg());
   database = createPostgresDatabase(server.databaseUrl);
   db = await database.ready();
   mcp = `${server.url}/v1/mcp`;

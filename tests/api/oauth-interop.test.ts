@@ -10,12 +10,7 @@ import {
   serveDocument,
   type Client,
 } from '../support/oauth-client';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startVoiceServerWithOrg, type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // What outside clients met (issue 21): a request without `scope` (the conformance runner's
 // code-grant scenario sends none) and loopback redirect URIs whose port the app picks at run
@@ -24,8 +19,9 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg({
+    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
+  }));
 });
 afterAll(async () => {
   await server?.dispose();

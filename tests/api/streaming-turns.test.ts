@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { eventually } from '../support/eventually';
+import { agentDone, carrierStatus, createFakeDir, saidOut } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';
 import {
   scriptOf,
@@ -16,8 +14,6 @@ import {
   fakeRecords,
   hangUpsOf,
   setFakeMode,
-  signedCallback,
-  TWILIO_ACCOUNT_SID,
 } from '../support/twilio-line';
 import {
   createTestOrg,
@@ -36,7 +32,7 @@ let server: VoiceServer;
 let org: TestOrg;
 let engine: SpeechEngine;
 let standIn: StreamingStandIn;
-const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+const fakeDir = createFakeDir();
 const MIN_MS = 200;
 const MAX_MS = 1_500;
 
@@ -56,14 +52,6 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-/** Resolves once no agent audio has arrived for `quietMs`. */
-const agentDone = (callee: CalleeStream, quietMs = 400) =>
-  eventually(() => {
-    const last = callee.media.at(-1);
-    return last && performance.now() - last.at > quietMs ? true : undefined;
-  }, 20_000);
-const saidOut = (callee: CalleeStream) =>
-  eventually(() => (callee.speaking ? undefined : true), 20_000);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a call with streaming recognition and the adaptive end of turn', () => {
@@ -89,12 +77,7 @@ describe('a call with streaming recognition and the adaptive end of turn', () =>
     const { create, twiml, callback } = await dialledCall(fakeDir, callId);
     const sid = create.sid!;
     const status = (s: string, extra: Record<string, string> = {}) =>
-      signedCallback(callback, {
-        AccountSid: TWILIO_ACCOUNT_SID,
-        CallSid: sid,
-        CallStatus: s,
-        ...extra,
-      });
+      carrierStatus(callback, sid, s, extra);
     await status('in-progress');
     const callee = await CalleeStream.open(twiml.streamUrl);
     callee.start(sid, { callId, token: twiml.token });
