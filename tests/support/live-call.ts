@@ -261,10 +261,11 @@ export function liveCallsOnOwnDatabase(): (
 ) => Promise<LiveCall> {
   let database: Database;
   let db: Db;
+  // A fresh PGlite runs every migration: seconds alone, a minute on a machine shared by many.
   beforeAll(async () => {
     database = createPgliteDatabase(undefined);
     db = await database.ready();
-  }, 30_000);
+  }, 120_000);
   afterAll(() => database.close());
   return (options) => liveCall(db, options);
 }
