@@ -79,3 +79,11 @@ export function printTable(rows: Record<string, string>[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const c of cells) console.log(line(c));
 }
+
+/** The command-line options of every benchmark that runs rotated autocannon rounds. */
+export const ROUND_OPTIONS = {
+  rounds: { type: 'string', default: '3' },
+  duration: { type: 'string', default: '5' },
+  connections: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '2' },
+} as const;

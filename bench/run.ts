@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../tests/support/server';
-import { positiveInt, printTable, routeMedians, runRotatedRounds } from './rounds';
+import { positiveInt, printTable, ROUND_OPTIONS, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -41,10 +41,7 @@ interface Summary {
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    ...ROUND_OPTIONS,
   },
 });
 

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer, type RunningServer } from '../tests/support/server';
-import { positiveInt, printTable, routeMedians, runRotatedRounds } from './rounds';
+import { positiveInt, printTable, ROUND_OPTIONS, routeMedians, runRotatedRounds } from './rounds';
 
 interface Target {
   name: string;
@@ -30,10 +30,7 @@ const goalText = (goal: Target['goal']) =>
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    ...ROUND_OPTIONS,
     rows: { type: 'string', default: '10000' },
     postgres: { type: 'boolean', default: false },
     // The shared store on a real redis-server (TEST_REDIS_URL or the local default), as in production.

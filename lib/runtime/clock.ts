@@ -5,7 +5,13 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export const systemClock: Clock = {
+/**
+ * Where a test preloaded into a built server (tests/support/fixed-clock.ts) puts the clock the
+ * process's services use, so an API test moves a live call's timers without waiting.
+ */
+export const INSTALLED_CLOCK = Symbol.for('voiceai.installed-clock');
+
+const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve) => {
@@ -18,4 +24,13 @@ export const systemClock: Clock = {
       const timer = setTimeout(done, ms);
       signal?.addEventListener('abort', done, { once: true });
     }),
+};
+
+/** Looked up on every use: the test's preload may load this module before it installs one. */
+const current = () =>
+  ((globalThis as Record<symbol, unknown>)[INSTALLED_CLOCK] as Clock | undefined) ?? realClock;
+
+export const systemClock: Clock = {
+  now: () => current().now(),
+  sleep: (ms, signal) => current().sleep(ms, signal),
 };

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleFetch,
-  createConsoleKey,
-  fetchWithKey,
-  firstOrgId,
-  signIn,
   startAccountsServer,
+  signInToOwnOrg,
   type AccountsServer,
+  type OwnOrg,
 } from '../support/accounts-api';
 import { ADMIN_TOKEN, admin, expectError } from '../support/leads-api';
 
@@ -14,19 +12,18 @@ let accounts: AccountsServer;
 let base: string;
 let cookie: string;
 let orgId: string;
+let createKey: OwnOrg['createKey'];
+let withKey: OwnOrg['withKey'];
 
 beforeAll(async () => {
   accounts = await startAccountsServer();
   base = accounts.server.url;
-  cookie = await signIn(accounts, `keys-${Date.now()}@example.com`);
-  orgId = await firstOrgId(base, cookie);
+  ({ cookie, orgId, createKey, withKey } = await signInToOwnOrg(
+    accounts,
+    `keys-${Date.now()}@example.com`,
+  ));
 });
 afterAll(() => accounts?.dispose());
-
-const createKey = (scopes: string[], extra?: Record<string, unknown>) =>
-  createConsoleKey(base, cookie, orgId, scopes, extra);
-const withKey = (key: string, method: string, path: string, body?: unknown) =>
-  fetchWithKey(base, key, method, path, body);
 
 describe('audit log', () => {
   it('records key, invitation, deposit and limit changes; newest first, paged, filtered', async () => {

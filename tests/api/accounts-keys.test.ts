@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyScopes, routeScopes } from '@/lib/access/permissions';
 import {
   consoleFetch,
-  createConsoleKey,
-  fetchWithKey,
-  firstOrgId,
-  signIn,
   startAccountsServer,
   START,
+  signInToOwnOrg,
   type AccountsServer,
+  type OwnOrg,
 } from '../support/accounts-api';
 import { admin, eventually, expectError } from '../support/leads-api';
 import { createTestOrg } from '../support/voice-api';
@@ -18,20 +16,19 @@ let accounts: AccountsServer;
 let base: string;
 let cookie: string;
 let orgId: string;
+let createKey: OwnOrg['createKey'];
+let withKey: OwnOrg['withKey'];
 const at = (offsetMs: number) => new Date(Date.parse(START) + offsetMs).toISOString();
 
 beforeAll(async () => {
   accounts = await startAccountsServer();
   base = accounts.server.url;
-  cookie = await signIn(accounts, `keys-${Date.now()}@example.com`);
-  orgId = await firstOrgId(base, cookie);
+  ({ cookie, orgId, createKey, withKey } = await signInToOwnOrg(
+    accounts,
+    `keys-${Date.now()}@example.com`,
+  ));
 });
 afterAll(() => accounts?.dispose());
-
-const createKey = (scopes: string[], extra?: Record<string, unknown>) =>
-  createConsoleKey(base, cookie, orgId, scopes, extra);
-const withKey = (key: string, method: string, path: string, body?: unknown) =>
-  fetchWithKey(base, key, method, path, body);
 
 const keyDetail = async (keyId: string) => {
   const detail = (await admin(base, `/internal/orgs/${orgId}`)) as {

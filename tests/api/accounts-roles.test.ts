@@ -12,50 +12,19 @@ import {
 } from '../support/accounts-api';
 import { ADMIN_TOKEN, expectError } from '../support/leads-api';
 import { createTestOrg } from '../support/voice-api';
-
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+import { createTeam, freshEmail, ROLES as roles, type Role } from '../support/org-team';
 
 let accounts: AccountsServer;
 let base: string;
 let orgId: string;
-const cookies = {} as Record<Role, string>;
+let cookies: Record<Role, string>;
 const userIds = {} as Record<Role, string>;
-let n = 0;
-const email = (label: string) => `${label}${++n}-${Date.now()}@example.com`;
-
-async function join(role: Exclude<Role, 'owner'>): Promise<void> {
-  const address = email(role);
-  const invited = await consoleFetch(
-    base,
-    cookies.owner,
-    'POST',
-    `/console/api/orgs/${orgId}/invitations`,
-    {
-      email: address,
-      role,
-    },
-  );
-  expect(invited.status).toBe(201);
-  const token = await invitationToken(accounts, address);
-  cookies[role] = await signIn(accounts, address);
-  const accepted = await consoleFetch(
-    base,
-    cookies[role],
-    'POST',
-    '/console/api/invitations/accept',
-    { token },
-  );
-  expect(accepted.status).toBe(200);
-  expect(await accepted.json()).toEqual({ org_id: orgId, role });
-}
+const email = freshEmail;
 
 beforeAll(async () => {
   accounts = await startAccountsServer();
   base = accounts.server.url;
-  cookies.owner = await signIn(accounts, email('owner'));
-  orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const) await join(role);
+  ({ orgId, cookies } = await createTeam(accounts));
   const members = (await (
     await consoleFetch(base, cookies.owner, 'GET', `/console/api/orgs/${orgId}/members`)
   ).json()) as { members: { user_id: string; role: Role }[] };

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { ADMIN_TOKEN } from '../support/http';
 import {
-  createTestOrg,
   dispatch,
   getCall,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   type TestOrg,
   type VoiceServer,
 } from '../support/voice-api';
@@ -15,10 +14,9 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({
+  ({ server, org } = await startVoiceServerWithOrg({
     env: { SANDBOX_TIME_SCALE: '200', CALL_SCHEDULER: 'false' },
-  });
-  org = await createTestOrg(server.url);
+  }));
 });
 afterAll(() => server?.dispose());
 

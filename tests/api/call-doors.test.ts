@@ -1,9 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestOrg,
   getCall,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   voice,
   type TestOrg,
   type VoiceServer,
@@ -16,8 +15,7 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer();
-  org = await createTestOrg(server.url, 20);
+  ({ server, org } = await startVoiceServerWithOrg({}, 20));
 }, 120_000);
 afterAll(() => server?.dispose());
 

@@ -7,7 +7,7 @@ import {
   createTestOrg,
   dispatch,
   getCall,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   TASK,
   voice,
   waitForEnd,
@@ -21,8 +21,7 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: SCALE } });
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: SCALE } }));
 });
 afterAll(() => server?.dispose());
 

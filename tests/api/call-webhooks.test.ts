@@ -4,10 +4,9 @@ import { eventually } from '../support/eventually';
 import { expectError } from '../support/http';
 import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 import {
-  createTestOrg,
   dispatch,
   orgDetail,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   voice,
   waitForEnd,
   type TestOrg,
@@ -21,11 +20,10 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  server = await startVoiceServer({
+  ({ server, org } = await startVoiceServerWithOrg({
     // Receivers in this file listen on loopback, which is refused unless allow-listed.
     env: { SANDBOX_TIME_SCALE: '200', WEBHOOK_ALLOW_IPS: '127.0.0.1' },
-  });
-  org = await createTestOrg(server.url);
+  }));
   secret = (await orgDetail(server.url, org.orgId)).webhook_signing_secret;
 });
 afterAll(async () => {

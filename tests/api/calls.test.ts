@@ -7,7 +7,7 @@ import {
   dispatch,
   getCall,
   orgDetail,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   TASK,
   voice,
   waitForEnd,
@@ -20,8 +20,7 @@ let org: TestOrg;
 
 beforeAll(async () => {
   // A 30-second call plays in about 0.15 s of wall time.
-  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
-  org = await createTestOrg(server.url, 20);
+  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }, 20));
 });
 afterAll(() => server?.dispose());
 

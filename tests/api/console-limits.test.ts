@@ -1,51 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  firstOrgId,
-  invitationToken,
-  signIn,
-  type AccountsServer,
-} from '../support/accounts-api';
+import { consoleFetch, type AccountsServer } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
 import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
 import { orgDetail } from '../support/voice-api';
+import { createTeam, type Role } from '../support/org-team';
 
 // Limit raise requests: asked in the console (owner, admin), mailed to support, answered by an
 // operator through the admin API (approve sets the override; deny with a note), requester mailed.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
 const SUPPORT = 'help@voice.test';
 let accounts: AccountsServer;
 let base: string;
 let orgId: string;
-const cookies = {} as Record<Role, string>;
-const emails = {} as Record<Role, string>;
-let n = 0;
+let cookies: Record<Role, string>;
+let emails: Record<Role, string>;
 
 beforeAll(async () => {
   accounts = await startConsoleServer({ SUPPORT_EMAIL: SUPPORT });
   base = accounts.server.url;
-  emails.owner = `raise-owner${++n}-${Date.now()}@example.com`;
-  cookies.owner = await signIn(accounts, emails.owner);
-  orgId = await firstOrgId(base, cookies.owner);
-  for (const role of ['admin', 'developer', 'viewer'] as const) {
-    emails[role] = `raise-${role}${++n}-${Date.now()}@example.com`;
-    const path = `/console/api/orgs/${orgId}/invitations`;
-    const invited = await consoleFetch(base, cookies.owner, 'POST', path, {
-      email: emails[role],
-      role,
-    });
-    expect(invited.status).toBe(201);
-    const token = await invitationToken(accounts, emails[role]);
-    cookies[role] = await signIn(accounts, emails[role]);
-    const accepted = await consoleFetch(
-      base,
-      cookies[role],
-      'POST',
-      '/console/api/invitations/accept',
-      { token },
-    );
-    expect(accepted.status).toBe(200);
-  }
+  ({ orgId, cookies, emails } = await createTeam(accounts, 'raise-'));
 });
 afterAll(() => accounts?.dispose());
 

@@ -3,10 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, expectError } from '../support/http';
 import {
-  createTestOrg,
   dispatch,
   getCall,
-  startVoiceServer,
+  startVoiceServerWithOrg,
   voice,
   type TestOrg,
   type VoiceServer,
@@ -16,8 +15,7 @@ let server: VoiceServer;
 let org: TestOrg;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
-  org = await createTestOrg(server.url);
+  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }));
 });
 afterAll(() => server?.dispose());
 

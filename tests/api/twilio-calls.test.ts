@@ -1,11 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMulaw } from '@/lib/conversation/mulaw';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { eventually } from '../support/eventually';
+import {
+  agentDone,
+  answerCarrierCall,
+  carrierStatus as status,
+  createFakeDir,
+} from '../support/carrier-call';
 import {
   CalleeStream,
   fakeRecords,
@@ -34,7 +37,7 @@ let server: VoiceServer;
 let org: TestOrg;
 let engine: SpeechEngine;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+const fakeDir = createFakeDir();
 
 beforeAll(async () => {
   server = await startCarrierServer({
@@ -54,22 +57,11 @@ afterAll(async () => {
 
 const hangUps = (sid: string) => hangUpsOf(fakeDir, sid);
 
-/** Resolves once no agent audio has arrived for `quietMs`. */
-const agentDone = (callee: CalleeStream, quietMs = 400) =>
-  eventually(() => {
-    const last = callee.media.at(-1);
-    return last && performance.now() - last.at > quietMs ? true : undefined;
-  }, 20_000);
-
 const dialled = (callId: string) => dialledCall(fakeDir, callId);
 
-const status = (url: string, sid: string, callStatus: string, extra: Record<string, string> = {}) =>
-  signedCallback(url, {
-    AccountSid: TWILIO_ACCOUNT_SID,
-    CallSid: sid,
-    ...(callStatus ? { CallStatus: callStatus } : {}),
-    ...extra,
-  });
+/** A call placed here through the stand-in, answered, its media stream open. */
+const answered = (request: Record<string, unknown>) =>
+  answerCarrierCall(server, org.apiKey, fakeDir, request);
 
 describe('a real call through the Twilio adapter', () => {
   it('dials, talks, handles barge-in, and finishes on the signed completed callback', async () => {
@@ -260,16 +252,11 @@ describe('a real call through the Twilio adapter', () => {
 
   it('apologises and ends with an error when the recognizer fails mid-call', async () => {
     setFakeMode(fakeDir, { stt: { fail: true } });
-    const callId = await dispatch(server.url, org.apiKey, {
+    const { callId, sid, callback, callee } = await answered({
       phone_number: '+14155550125',
       task: TASK,
       first_sentence: 'Hello there.',
     });
-    const { create, twiml, callback } = await dialled(callId);
-    const sid = create.sid!;
-    await status(callback, sid, 'in-progress');
-    const callee = await CalleeStream.open(twiml.streamUrl);
-    callee.start(sid, { callId, token: twiml.token });
     await agentDone(callee);
     const heard = callee.media.length;
     await callee.say(engine, 'What is this about?');
@@ -287,16 +274,11 @@ describe('a real call through the Twilio adapter', () => {
 
   it('apologises and ends with an error when the language model fails mid-call', async () => {
     setFakeMode(fakeDir, { stt: { text: 'Who is this?' }, llm: { fail: true } });
-    const callId = await dispatch(server.url, org.apiKey, {
+    const { callId, sid, callback, callee } = await answered({
       phone_number: '+14155550127',
       task: TASK,
       first_sentence: 'Hello there.',
     });
-    const { create, twiml, callback } = await dialled(callId);
-    const sid = create.sid!;
-    await status(callback, sid, 'in-progress');
-    const callee = await CalleeStream.open(twiml.streamUrl);
-    callee.start(sid, { callId, token: twiml.token });
     await agentDone(callee);
     const heard = callee.media.length;
     await callee.say(engine, 'Who is this?');
@@ -320,16 +302,11 @@ describe('a real call through the Twilio adapter', () => {
         reply: 'Hi, this is Bright Dental about your appointment. Please call us back. [END]',
       },
     });
-    const callId = await dispatch(server.url, org.apiKey, {
+    const { callId, sid, callback, callee } = await answered({
       phone_number: '+14155550126',
       task: TASK,
       wait_for_greeting: true,
     });
-    const { create, twiml, callback } = await dialled(callId);
-    const sid = create.sid!;
-    await status(callback, sid, 'in-progress');
-    const callee = await CalleeStream.open(twiml.streamUrl);
-    callee.start(sid, { callId, token: twiml.token });
     // wait_for_greeting: the agent stays silent while the machine's greeting plays.
     await callee.say(engine, 'Please leave a message after the tone.');
     await eventually(() => (callee.speaking ? undefined : true), 10_000);

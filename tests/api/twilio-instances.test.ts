@@ -1,18 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerCarrierCall, createFakeDir } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';
 import { eventually } from '../support/eventually';
 import {
-  CalleeStream,
-  signedCallback,
-  TWILIO_ACCOUNT_SID,
-  dialledCall,
-} from '../support/twilio-line';
-import {
   createTestOrg,
-  dispatch,
   getCall,
   orgDetail,
   TASK,
@@ -26,7 +17,7 @@ import {
 let first: VoiceServer;
 let second: VoiceServer;
 let org: TestOrg;
-const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+const fakeDir = createFakeDir();
 
 beforeAll(async () => {
   first = await startCarrierServer({ fakeDir });
@@ -39,14 +30,11 @@ afterAll(async () => {
 
 describe('a real call whose instance dies mid-conversation', () => {
   it('is finished exactly once by the completed callback at another instance', async () => {
-    const callId = await dispatch(first.url, org.apiKey, {
+    const { callId, callee, status } = await answerCarrierCall(first, org.apiKey, fakeDir, {
       phone_number: '+14155550123',
       task: TASK,
       first_sentence: 'Hello, this is Ava.',
     });
-    const { create, twiml } = await dialledCall(fakeDir, callId);
-    const callee = await CalleeStream.open(twiml.streamUrl);
-    callee.start(create.sid!, { callId, token: twiml.token });
     await eventually(() => (callee.media.length > 10 ? true : undefined), 20_000);
 
     // The stream's instance is gone at once, without finishing anything.
@@ -55,17 +43,10 @@ describe('a real call whose instance dies mid-conversation', () => {
     second = await startCarrierServer({ fakeDir, shareWith: first });
     expect((await getCall(second.url, org.apiKey, callId)).queue_status).toBe('started');
 
-    const callback = `${second.url}/v1/telephony/twilio/status?call_id=${callId}`;
-    const completed = {
-      AccountSid: TWILIO_ACCOUNT_SID,
-      CallSid: create.sid!,
-      CallStatus: 'completed',
-      CallDuration: '125',
-    };
     // Twilio retries a callback it could not deliver: both copies land, one finishes.
     const answers = await Promise.all([
-      signedCallback(callback, completed),
-      signedCallback(callback, completed),
+      status('completed', { CallDuration: '125' }, second),
+      status('completed', { CallDuration: '125' }, second),
     ]);
     expect(answers.map((a) => a.status)).toEqual([204, 204]);
     const call = await waitForEnd(second.url, org.apiKey, callId);

@@ -1,20 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerCarrierCall, createFakeDir } from '../support/carrier-call';
+import { createRunningClockFile, FIXED_CLOCK_PRELOAD } from '../support/clock-file';
 import { startCarrierServer } from '../support/carrier-server';
 import { eventually } from '../support/eventually';
-import {
-  CalleeStream,
-  signedCallback,
-  TWILIO_ACCOUNT_SID,
-  dialledCall,
-  hangUpsOf,
-} from '../support/twilio-line';
+import { hangUpsOf } from '../support/twilio-line';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 import {
   createTestOrg,
-  dispatch,
   getCall,
   orgDetail,
   TASK,
@@ -26,48 +19,48 @@ import {
 
 // Stopping a real call while the callee is on the line: the carrier (the Twilio stand-in) is
 // told to hang up, and the call is charged once for the duration of Twilio's final callback,
-// whichever of two instances gets it, in whichever order the stop and the callback come.
+// whichever of two instances gets it, in whichever order the stop, max_duration and the
+// callback come. Both instances read one running clock file (tests/support/fixed-clock.ts), so
+// a test moves a live call past its max_duration without waiting a minute.
 let first: VoiceServer;
 let second: VoiceServer;
 let org: TestOrg;
-const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const fakeDir = createFakeDir();
+const clock = createRunningClockFile();
 
 beforeAll(async () => {
-  first = await startCarrierServer({ fakeDir });
-  second = await startCarrierServer({ fakeDir, shareWith: first });
+  const options = {
+    fakeDir,
+    preload: [FIXED_CLOCK_PRELOAD],
+    env: { ...clock.env, WEBHOOK_ALLOW_IPS: '127.0.0.1' },
+  };
+  first = await startCarrierServer(options);
+  second = await startCarrierServer({ ...options, shareWith: first });
   org = await createTestOrg(first.url, 20);
+  receiver = await startWebhookReceiver();
 }, 120_000);
 afterAll(async () => {
   if (process.env.SHOW_SERVER_LOGS) console.log(first?.logs(), second?.logs());
+  await receiver?.close();
   await second?.stop();
   await first?.dispose();
 });
 
 const hangUps = (sid: string) => hangUpsOf(fakeDir, sid);
+const balance = async () => (await orgDetail(first.url, org.orgId)).wallet.balance_usd;
 
-/** A call dialled through the stand-in, answered, its agent talking on the media stream. */
-async function liveCall(phone: string) {
-  const callId = await dispatch(first.url, org.apiKey, {
+/** A call dialled at the first instance through the stand-in, answered, its agent talking. */
+async function liveCall(phone: string, request: Record<string, unknown> = {}) {
+  const call = await answerCarrierCall(first, org.apiKey, fakeDir, {
     phone_number: phone,
     task: TASK,
     first_sentence: 'Hello, this is Ava from Bright Dental.',
     max_duration: 5,
+    ...request,
   });
-  const { sid, twiml } = await dialledCall(fakeDir, callId);
-  const callback = (server: VoiceServer) =>
-    `${server.url}/v1/telephony/twilio/status?call_id=${callId}`;
-  const status = (server: VoiceServer, callStatus: string, extra: Record<string, string> = {}) =>
-    signedCallback(callback(server), {
-      AccountSid: TWILIO_ACCOUNT_SID,
-      CallSid: sid,
-      CallStatus: callStatus,
-      ...extra,
-    });
-  expect((await status(first, 'in-progress')).status).toBe(204);
-  const callee = await CalleeStream.open(twiml.streamUrl);
-  callee.start(sid, { callId, token: twiml.token });
-  await eventually(() => (callee.media.length > 10 ? true : undefined), 20_000);
-  return { callId, sid, callee, status };
+  await eventually(() => (call.callee.media.length > 10 ? true : undefined), 20_000);
+  return call;
 }
 
 const stop = (server: VoiceServer, callId: string) =>
@@ -75,7 +68,7 @@ const stop = (server: VoiceServer, callId: string) =>
 
 describe('stopping a live carrier call', () => {
   it('hangs up at the carrier and charges the final callback’s duration, once, at another instance', async () => {
-    const before = (await orgDetail(first.url, org.orgId)).wallet.balance_usd;
+    const before = await balance();
     const { callId, sid, callee, status } = await liveCall('+14155550131');
     const stopped = await stop(first, callId);
     expect(stopped.status).toBe(200);
@@ -86,8 +79,8 @@ describe('stopping a live carrier call', () => {
     callee.stop(sid);
     callee.close();
     const answers = await Promise.all([
-      status(second, 'completed', { CallDuration: '65' }),
-      status(second, 'completed', { CallDuration: '65' }),
+      status('completed', { CallDuration: '65' }, second),
+      status('completed', { CallDuration: '65' }, second),
     ]);
     expect(answers.map((a) => a.status)).toEqual([204, 204]);
     const call = await waitForEnd(second.url, org.apiKey, callId);
@@ -99,8 +92,7 @@ describe('stopping a live carrier call', () => {
       price: 0.18,
     });
     expect(hangUps(sid)).toHaveLength(1);
-    const after = (await orgDetail(first.url, org.orgId)).wallet.balance_usd;
-    expect(before - after).toBeCloseTo(0.18, 6);
+    expect(before - (await balance())).toBeCloseTo(0.18, 6);
   }, 60_000);
 
   it('through the stop_call tool, racing a stop at the other instance: one hang-up, one charge', async () => {
@@ -121,7 +113,7 @@ describe('stopping a live carrier call', () => {
     await eventually(() => hangUps(sid)[0]);
     callee.stop(sid);
     callee.close();
-    await status(first, 'completed', { CallDuration: '121' });
+    await status('completed', { CallDuration: '121' });
     const call = await waitForEnd(first.url, org.apiKey, callId);
     expect(call).toMatchObject({ queue_status: 'complete', call_ended_by: 'API', price: 0.27 });
     expect(hangUps(sid)).toHaveLength(1);
@@ -131,7 +123,7 @@ describe('stopping a live carrier call', () => {
     const { callId, sid, callee, status } = await liveCall('+14155550133');
     callee.stop(sid);
     callee.close();
-    await status(second, 'completed', { CallDuration: '30' });
+    await status('completed', { CallDuration: '30' }, second);
     const ended = await waitForEnd(first.url, org.apiKey, callId);
     const late = await stop(first, callId);
     expect(late.status).toBe(409);
@@ -139,5 +131,82 @@ describe('stopping a live carrier call', () => {
     expect(hangUps(sid)).toHaveLength(0);
     expect(ended).toMatchObject({ queue_status: 'complete', call_ended_by: 'USER', price: 0.09 });
     expect(await getCall(first.url, org.apiKey, callId)).toMatchObject({ price: 0.09 });
+  }, 60_000);
+});
+
+describe('a stop racing max_duration', () => {
+  /**
+   * A one-minute call, stopped at the other instance and carried past its minute in the order
+   * `race` sets; Twilio then closes the stream and sends its final callback, twice, to the
+   * other instance. Whatever the order: one hang-up, one charge, one webhook.
+   */
+  async function stopAndExpire(
+    phone: string,
+    race: (call: { sid: string; stop: () => Promise<void>; expire: () => void }) => Promise<void>,
+  ) {
+    const before = await balance();
+    const { callId, sid, callee, status } = await liveCall(phone, {
+      max_duration: 1,
+      webhook: receiver.url,
+    });
+    await race({
+      sid,
+      stop: async () => {
+        // Whichever came first, the stop holds: the call is hanging up.
+        expect((await stop(second, callId)).status).toBe(200);
+      },
+      expire: () => clock.advance(60_000),
+    });
+    await eventually(() => hangUps(sid)[0]);
+    callee.stop(sid);
+    callee.close();
+    await Promise.all([
+      status('completed', { CallDuration: '61' }, second),
+      status('completed', { CallDuration: '61' }, second),
+    ]);
+    const call = await waitForEnd(second.url, org.apiKey, callId);
+    // Charged once for the carrier's duration: two started minutes at $0.09.
+    expect(call).toMatchObject({ queue_status: 'complete', corrected_duration: '61', price: 0.18 });
+    expect(before - (await balance())).toBeCloseTo(0.18, 6);
+    expect(hangUps(sid)).toHaveLength(1);
+    const deliveries = await eventually(() => {
+      const mine = receiver.received.filter((r) => r.body.includes(callId));
+      return mine.length > 0 ? mine : undefined;
+    });
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+      type: 'call.completed',
+      data: { call_id: callId, call_ended_by: call.call_ended_by, price: 0.18 },
+    });
+    // The call ended once: no second delivery follows the first.
+    expect(await getCall(second.url, org.apiKey, callId)).toMatchObject({ price: 0.18 });
+    expect(receiver.received.filter((r) => r.body.includes(callId))).toHaveLength(1);
+    return call;
+  }
+
+  it('ends by max_duration when the minute ran out before the stop', async () => {
+    const call = await stopAndExpire('+14155550134', async ({ sid, stop, expire }) => {
+      expire();
+      // The live call's own timer hung up first; the stop comes while that hang-up is pending.
+      await eventually(() => hangUps(sid)[0]);
+      await stop();
+    });
+    expect(call.call_ended_by).toBe('MAX_DURATION');
+  }, 60_000);
+
+  it('ends by the API when the stop came before the minute ran out', async () => {
+    const call = await stopAndExpire('+14155550135', async ({ sid, stop, expire }) => {
+      await stop();
+      await eventually(() => hangUps(sid)[0]);
+      // The minute runs out while the carrier is hanging up: no second hang-up, no new reason.
+      expire();
+    });
+    expect(call.call_ended_by).toBe('API');
+  }, 60_000);
+
+  it('ends once, for one of the two, when they come at the same moment', async () => {
+    const call = await stopAndExpire('+14155550136', async ({ stop, expire }) => {
+      await Promise.all([stop(), Promise.resolve().then(expire)]);
+    });
+    expect(['API', 'MAX_DURATION']).toContain(call.call_ended_by);
   }, 60_000);
 });

@@ -174,3 +174,19 @@ export function fetchWithKey(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** A member signed in to their personal org: its id, and key helpers bound to it. */
+export async function signInToOwnOrg(accounts: AccountsServer, email: string) {
+  const base = accounts.server.url;
+  const cookie = await signIn(accounts, email);
+  const orgId = await firstOrgId(base, cookie);
+  return {
+    cookie,
+    orgId,
+    createKey: (scopes: string[], extra?: Record<string, unknown>) =>
+      createConsoleKey(base, cookie, orgId, scopes, extra),
+    withKey: (key: string, method: string, path: string, body?: unknown) =>
+      fetchWithKey(base, key, method, path, body),
+  };
+}
+export type OwnOrg = Awaited<ReturnType<typeof signInToOwnOrg>>;

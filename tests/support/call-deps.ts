@@ -1,9 +1,10 @@
 import { and, inArray, min } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { ScriptedAgent, type AgentBrain } from '@/lib/agent';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallDeps, CallSettings } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import type { SpeechEngine } from '@/lib/speech';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore, type Store } from '@/lib/store';
 import { SandboxCallProvider } from '@/lib/telephony';
 import {
@@ -116,4 +117,22 @@ export async function playCalls(
     await options.afterPass?.();
   }
   throw new Error(`calls still running after ${maxPasses} passes`);
+}
+
+/** The real speech engine for a test file: made before its tests, closed after them. */
+export function speechEngineForFile(): { current: SpeechEngine } {
+  const holder = {} as { current: SpeechEngine };
+  beforeAll(() => {
+    holder.current = createSpeechEngine();
+  });
+  afterAll(() => holder.current?.close());
+  return holder;
+}
+
+/** Ends whatever calls a test left queued or running, so that the next one plays only its own. */
+export async function endRunningCalls(db: Db): Promise<void> {
+  await db
+    .update(schema.calls)
+    .set({ queueStatus: 'call_error', nextStepAt: null, leaseToken: null, leaseUntil: null })
+    .where(inArray(schema.calls.queueStatus, ['queued', 'started']));
 }

@@ -80,6 +80,7 @@ export function openForSuite(
   beforeAll(async () => {
     handle = await adapter.open();
     ready(await handle.database.ready());
-  }, 30_000);
+    // A fresh PGlite runs every migration: seconds alone, a minute on a machine shared by many.
+  }, 120_000);
   afterAll(() => handle?.dispose());
 }

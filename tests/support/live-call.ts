@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { AgentBrain, AgentContext, AgentDelta } from '@/lib/agent';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
@@ -7,7 +8,7 @@ import { Conversation } from '@/lib/conversation/conversation';
 import type { SpeechRecognizer } from '@/lib/conversation/speech-recognizer';
 import type { OutboundFrame } from '@/lib/conversation/twilio-frames';
 import type { ConversationDeps } from '@/lib/conversation/types';
-import { schema, type Db } from '@/lib/db';
+import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/db';
 import type { SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore } from '@/lib/store';
 import { signStreamToken } from '@/lib/telephony/stream-token';
@@ -253,3 +254,18 @@ export async function liveCall(
 
 export const mediaFrames = (call: LiveCall) => call.sent.filter((f) => f.event === 'media').length;
 export const hangUps = (call: LiveCall) => call.carrier.hungUp.filter((s) => s === call.sid).length;
+
+/** `liveCall` on a PGlite database of the test file's own: opened before its tests, closed after. */
+export function liveCallsOnOwnDatabase(): (
+  options: Parameters<typeof liveCall>[1],
+) => Promise<LiveCall> {
+  let database: Database;
+  let db: Db;
+  // A fresh PGlite runs every migration: seconds alone, a minute on a machine shared by many.
+  beforeAll(async () => {
+    database = createPgliteDatabase(undefined);
+    db = await database.ready();
+  }, 120_000);
+  afterAll(() => database.close());
+  return (options) => liveCall(db, options);
+}

@@ -51,7 +51,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    // A server that never came up is not left running (and loading the machine) after the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready: (http:\/\/[^\s]+)/.exec(output);

@@ -63,6 +63,15 @@ export async function createTestOrg(base: string, startingCreditUsd = 10): Promi
   return { orgId: created.org_id, apiKey: created.api_key, keyId: created.key_id };
 }
 
+/** A built voice server (as startVoiceServer) with one org already on it, for a suite. */
+export async function startVoiceServerWithOrg(
+  options: StartOptions = {},
+  startingCreditUsd = 10,
+): Promise<{ server: VoiceServer; org: TestOrg }> {
+  const server = await startVoiceServer(options);
+  return { server, org: await createTestOrg(server.url, startingCreditUsd) };
+}
+
 export async function orgDetail(base: string, orgId: string) {
   return (await admin(base, `/internal/orgs/${orgId}`)) as {
     wallet: { balance_usd: number; deposits_usd: number; starting_credit_usd: number };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentBrain } from '@/lib/agent';
 import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
@@ -16,9 +16,15 @@ import { createPostgresDatabase, schema, type Db } from '@/lib/db';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
 import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
-import { createSpeechEngine, wavDurationSeconds, type SpeechEngine } from '@/lib/speech';
+import { wavDurationSeconds } from '@/lib/speech';
 import { EmbeddedStore } from '@/lib/store';
-import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
+import {
+  playCalls,
+  testCallDeps,
+  type TestCallDeps,
+  endRunningCalls,
+  speechEngineForFile,
+} from '../../support/call-deps';
 import { databaseAdapters, freshPostgresUrl, openForSuite } from '../../support/databases';
 import { allowConsoleError } from '../../support/console-guard';
 
@@ -31,26 +37,19 @@ const HUMAN = '+14155550123';
 /** One task point: opening, reply, point, reply, closing — a five-line call. */
 const SHORT_TASK = 'Confirm the delivery for Tuesday.';
 
-let speech: SpeechEngine;
-beforeAll(() => {
-  speech = createSpeechEngine();
-});
-afterAll(() => speech.close());
+const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('calls on $name', (adapter) => {
   let db: Db;
   let deps: TestCallDeps;
   openForSuite(adapter, (opened) => {
     db = opened;
-    deps = testCallDeps(db, speech);
+    deps = testCallDeps(db, speech.current);
   });
 
   // Each test plays only its own calls: whatever one leaves running is ended before the next.
   afterEach(async () => {
-    await db
-      .update(schema.calls)
-      .set({ queueStatus: 'call_error', nextStepAt: null, leaseToken: null, leaseUntil: null })
-      .where(inArray(schema.calls.queueStatus, ['queued', 'started']));
+    await endRunningCalls(db);
   });
 
   const newOrg = async (creditMicros = 10_000_000) =>
@@ -295,7 +294,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     try {
       const dbA = first ? await first.ready() : db;
       const dbB = second ? await second.ready() : db;
-      const on = testCallDeps(dbA, speech, { clock: deps.clock });
+      const on = testCallDeps(dbA, speech.current, { clock: deps.clock });
       const { orgId } = await createOrg(
         dbA,
         { name: 'Claims', startingCreditMicros: 10_000_000 },
@@ -484,7 +483,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
       nextLine: () => Promise.reject(new Error('the agent brain is down')),
       summarize: () => Promise.resolve('never'),
     };
-    const on = testCallDeps(db, speech, { clock: deps.clock, brain: broken });
+    const on = testCallDeps(db, speech.current, { clock: deps.clock, brain: broken });
     const id = (await dispatch(orgId, { phone_number: HUMAN, task: SHORT_TASK }, null, on)).body
       .call_id;
     const passes = await playCalls(on, [id], { maxPasses: 20 });

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
-import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
+import {
+  testCallDeps,
+  TEST_CALL_SETTINGS,
+  type TestCallDeps,
+  speechEngineForFile,
+} from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
 import { allowConsoleError } from '../../support/console-guard';
@@ -14,11 +18,7 @@ import { allowConsoleError } from '../../support/console-guard';
 // The durable dispatch handing calls to a carrier (a recording stand-in for the port) on a real
 // database: dialling under the claim, refusals, callbacks in any order, and the safety net.
 
-let speech: SpeechEngine;
-beforeAll(() => {
-  speech = createSpeechEngine();
-});
-afterAll(() => speech.close());
+const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
   let db: Db;
@@ -27,7 +27,7 @@ describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
   openForSuite(adapter, (opened) => {
     db = opened;
     carrier = recordingCarrier();
-    deps = { ...testCallDeps(db, speech), provider: carrier };
+    deps = { ...testCallDeps(db, speech.current), provider: carrier };
   });
 
   const newCall = async (body: Record<string, unknown> = {}) =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applyCarrierStatus,
   FINAL_CALLBACK_WAIT_MS,
@@ -10,8 +10,12 @@ import {
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from '../../support/call-deps';
+import {
+  testCallDeps,
+  TEST_CALL_SETTINGS,
+  type TestCallDeps,
+  speechEngineForFile,
+} from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
 
@@ -22,11 +26,7 @@ import { dispatchTestCall, recordingCarrier } from '../../support/recording-carr
 
 const PRICE = TEST_CALL_SETTINGS.pricePerMinuteMicros;
 
-let speech: SpeechEngine;
-beforeAll(() => {
-  speech = createSpeechEngine();
-});
-afterAll(() => speech.close());
+const speech = speechEngineForFile();
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter) => {
@@ -36,7 +36,7 @@ describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter)
   openForSuite(adapter, (opened) => {
     db = opened;
     carrier = recordingCarrier();
-    deps = { ...testCallDeps(db, speech), provider: carrier };
+    deps = { ...testCallDeps(db, speech.current), provider: carrier };
   });
 
   const row = async (id: string): Promise<CallRow> =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
@@ -8,18 +8,13 @@ import { describeOrg } from '@/lib/orgs/get-org';
 import { issueApiKey } from '@/lib/orgs/issue-api-key';
 import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
 import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');
 
 describe.each(databaseAdapters)('orgs, keys and wallet on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  openForSuite(adapter, (opened) => (db = opened));
 
   it('creates an org whose key authenticates it, bearer or bare', async () => {
     const org = await createOrg(db, { name: 'Acme', startingCreditMicros: 0 }, now);

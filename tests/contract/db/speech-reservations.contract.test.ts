@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
 import { ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
@@ -11,7 +11,7 @@ import {
   reserveSpeech,
   settleSpeech,
 } from '@/lib/tts/speech-billing';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // Speech reservations are durable: a holder that dies leaves a record the sweeper refunds, once.
 const T0 = new Date('2026-11-01T12:00:00Z');
@@ -19,13 +19,8 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 const PRICE = 50_000; // $0.05 per 1,000 characters
 
 describe.each(databaseAdapters)('speech reservations on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  openForSuite(adapter, (opened) => (db = opened));
 
   async function fundedOrg() {
     const org = await createOrg(db, { name: 'Speech', startingCreditMicros: 1_000_000 }, T0);

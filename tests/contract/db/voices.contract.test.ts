@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
 import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
@@ -14,7 +14,7 @@ import {
   reviewClone,
   type VoiceAnalysis,
 } from '@/lib/voices';
-import { databaseAdapters, type TestDatabase } from '../../support/databases';
+import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');
 
@@ -44,13 +44,8 @@ const speech: SpeechEngine = {
 };
 
 describe.each(databaseAdapters)('voice clones on $name', (adapter) => {
-  let handle: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    handle = await adapter.open();
-    db = await handle.database.ready();
-  }, 30_000);
-  afterAll(() => handle.dispose());
+  openForSuite(adapter, (opened) => (db = opened));
 
   const newOrg = async () =>
     (await createOrg(db, { name: 'Voices', startingCreditMicros: usdToMicros(10) }, now)).orgId;

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '@/lib/call-webhooks/backoff';
 import { deliverDueWebhooks } from '@/lib/call-webhooks/deliver-due-webhooks';
 import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
@@ -9,8 +9,13 @@ import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { schema, type Db } from '@/lib/db';
 import { createOrg } from '@/lib/orgs/create-org';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
+import {
+  playCalls,
+  testCallDeps,
+  type TestCallDeps,
+  endRunningCalls,
+  speechEngineForFile,
+} from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // Post-call webhook deliveries on a real database: queued when a call ends, retried with backoff,
@@ -21,18 +26,14 @@ const HOOK = 'https://93.184.215.14/hooks/call';
 const HUMAN = '+14155550123';
 const TASK = 'Confirm the delivery for Tuesday.';
 
-let speech: SpeechEngine;
-beforeAll(() => {
-  speech = createSpeechEngine();
-});
-afterAll(() => speech.close());
+const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapter) => {
   let db: Db;
   let deps: TestCallDeps;
   openForSuite(adapter, (opened) => {
     db = opened;
-    deps = testCallDeps(db, speech);
+    deps = testCallDeps(db, speech.current);
   });
 
   // Each test sees only its own deliveries: whatever one leaves due is settled before the next.
@@ -41,10 +42,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
       .update(schema.webhookDeliveries)
       .set({ status: 'failed', nextAttemptAt: null })
       .where(eq(schema.webhookDeliveries.status, 'pending'));
-    await db
-      .update(schema.calls)
-      .set({ queueStatus: 'call_error', nextStepAt: null, leaseToken: null, leaseUntil: null })
-      .where(inArray(schema.calls.queueStatus, ['queued', 'started']));
+    await endRunningCalls(db);
     deps.webhooks.sent.length = 0;
     deps.webhooks.answer = { status: 200 };
   });

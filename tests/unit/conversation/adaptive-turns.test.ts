@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDatabase, type Database, type Db } from '@/lib/db';
-import { liveCall as startLiveCall, mediaFrames, type LiveCall } from '../../support/live-call';
+import { describe, expect, it } from 'vitest';
+import { liveCallsOnOwnDatabase, mediaFrames, type LiveCall } from '../../support/live-call';
 
 // The adaptive end of turn on whole live calls (virtual clock, in-memory stream): how soon the
 // agent answers after the callee stops, by how their words read.
 
-let database: Database;
-let db: Db;
-beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
-  db = await database.ready();
-}, 30_000);
-afterAll(() => database.close());
-const liveCall = (options: Parameters<typeof startLiveCall>[1]) => startLiveCall(db, options);
+const liveCall = liveCallsOnOwnDatabase();
 
 /** The greeting has been played out and heard (its line written): the line is quiet. */
 const greeted = (call: LiveCall) => call.until(async () => (await call.lines()).length === 1);

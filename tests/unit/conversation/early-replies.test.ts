@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDatabase, type Database, type Db } from '@/lib/db';
-import { liveCall as startLiveCall, mediaFrames } from '../../support/live-call';
+import { describe, expect, it } from 'vitest';
+import { liveCallsOnOwnDatabase, mediaFrames } from '../../support/live-call';
 
 // Replies started at a likely end of turn (virtual clock, in-memory stream): dropped without a
 // trace when the callee goes on speaking before the first frame is played; barge-in after that.
 
-let database: Database;
-let db: Db;
-beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
-  db = await database.ready();
-}, 30_000);
-afterAll(() => database.close());
-const liveCall = (options: Parameters<typeof startLiveCall>[1]) => startLiveCall(db, options);
+const liveCall = liveCallsOnOwnDatabase();
 
 const early = { end_of_turn: { min_ms: 200, max_ms: 800 } };
 

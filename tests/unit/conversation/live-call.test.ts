@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyCarrierStatus, FINAL_CALLBACK_WAIT_MS, stopCall } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import { createPgliteDatabase, type Database, type Db } from '@/lib/db';
 import { TEST_CALL_SETTINGS } from '../../support/call-deps';
-import { hangUps, liveCall as startLiveCall, mediaFrames } from '../../support/live-call';
+import { hangUps, liveCallsOnOwnDatabase, mediaFrames } from '../../support/live-call';
 
 // Whole live calls through the loop (Conversation, ReplyPlayer, FramePacer) on a virtual clock,
 // with an in-memory media stream, stand-in speech, recognizer and agent, and the lifecycle on
 // an in-process database: no build, no sockets, no waiting on the wall clock.
 
-let database: Database;
-let db: Db;
-beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
-  db = await database.ready();
-}, 30_000);
-afterAll(() => database.close());
-const liveCall = (options: Parameters<typeof startLiveCall>[1]) => startLiveCall(db, options);
+const liveCall = liveCallsOnOwnDatabase();
 
 describe('a live call on a virtual clock', () => {
   it('greets, hears a turn, answers, says goodbye and hangs up; the final callback bills it', async () => {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FINAL_WAIT_MS } from '@/lib/conversation/streaming-turn-text';
-import { createPgliteDatabase, type Database, type Db } from '@/lib/db';
 import { fakeStreaming } from '../../support/fake-streaming';
-import { hangUps, liveCall as startLiveCall, mediaFrames } from '../../support/live-call';
+import { hangUps, liveCallsOnOwnDatabase, mediaFrames } from '../../support/live-call';
 
 // Streaming recognition on whole live calls (virtual clock, in-memory stream and recognizers):
 // the stream's words are used, a lost stream is reconnected once and then replaced by
 // whole-turn recognition, and no call ever waits on a stream that stopped answering.
 
-let database: Database;
-let db: Db;
-beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
-  db = await database.ready();
-}, 30_000);
-afterAll(() => database.close());
-const liveCall = (options: Parameters<typeof startLiveCall>[1]) => startLiveCall(db, options);
+const liveCall = liveCallsOnOwnDatabase();
 
 const replies = ['Hello.', 'Noted.', 'Sure.', 'Goodbye. [END]'];
 
