@@ -1,12 +1,7 @@
 import { expect } from 'vitest';
-import {
-  consoleFetch,
-  firstOrgId,
-  invitationToken,
-  signIn,
-  type AccountsServer,
-} from './accounts-api';
+import { consoleFetch, signIn, type AccountsServer } from './accounts-api';
 import { createClockFile } from './clock-file';
+import { createTeam, freshEmail, joinOrg as joinTeam, ROLES, type Role } from './org-team';
 import { startSmtpReceiver } from './smtp-receiver';
 import { startVoiceServer } from './voice-api';
 
@@ -50,42 +45,24 @@ export async function consoleKey(base: string, cookie: string, orgId: string): P
   return ((await created.json()) as { api_key: string }).api_key;
 }
 
-/** A new member of the org in `role` (at `email`, or a fresh address), invited by the owner and signed in; returns their cookie. */
-export async function joinOrg(
+/** A new member of the org in `role` (at `email`, or a fresh address); returns their cookie. */
+export const joinOrg = (
   accounts: AccountsServer,
   ownerCookie: string,
   orgId: string,
-  role: 'admin' | 'developer' | 'viewer',
-  email = `${role}-${Math.random().toString(36).slice(2)}-${Date.now()}@example.com`,
-): Promise<string> {
-  const base = accounts.server.url;
-  const path = `/console/api/orgs/${orgId}/invitations`;
-  const invited = await consoleFetch(base, ownerCookie, 'POST', path, { email, role });
-  expect(invited.status).toBe(201);
-  const token = await invitationToken(accounts, email);
-  const cookie = await signIn(accounts, email);
-  const accepted = await consoleFetch(base, cookie, 'POST', '/console/api/invitations/accept', {
-    token,
-  });
-  expect(accepted.status).toBe(200);
-  return cookie;
-}
+  role: Exclude<Role, 'owner'>,
+  email = freshEmail(role),
+): Promise<string> => joinTeam(accounts, { cookie: ownerCookie, orgId }, email, role);
 
-export type ConsoleRole = 'owner' | 'admin' | 'developer' | 'viewer';
-export const consoleRoles: ConsoleRole[] = ['owner', 'admin', 'developer', 'viewer'];
+export type ConsoleRole = Role;
+export const consoleRoles = ROLES;
 
 /** A new owner's org with one signed-in member of each other role, and a signed-in outsider. */
 export async function orgWithEveryRole(accounts: AccountsServer): Promise<{
   orgId: string;
-  cookies: Record<ConsoleRole, string>;
+  cookies: Record<Role, string>;
   outsider: string;
 }> {
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const email = (label: string) => `${label}-${stamp}@example.com`;
-  const owner = await signIn(accounts, email('owner'));
-  const orgId = await firstOrgId(accounts.server.url, owner);
-  const cookies = { owner } as Record<ConsoleRole, string>;
-  for (const role of ['admin', 'developer', 'viewer'] as const)
-    cookies[role] = await joinOrg(accounts, owner, orgId, role, email(role));
-  return { orgId, cookies, outsider: await signIn(accounts, email('outsider')) };
+  const { orgId, cookies } = await createTeam(accounts);
+  return { orgId, cookies, outsider: await signIn(accounts, freshEmail('outsider')) };
 }
