@@ -147,6 +147,12 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
       speed: 1,
     }),
     body('POST::/v1/billing/top-ups', { amount_usd: 25 }),
+    body('PUT::/v1/billing/auto-top-up', {
+      enabled: false,
+      threshold_usd: 10,
+      amount_usd: 25,
+      monthly_cap_usd: 100,
+    }),
     body('POST::/v1/speak', { text, voice_id: 'ava', output_format: 'pcm_16000' }),
     body('POST::/v1/audio/shares', {
       text,

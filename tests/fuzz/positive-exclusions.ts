@@ -67,6 +67,16 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
     matches: (sent, r) => path(sent) === 'POST /v1/billing/top-ups' && r.field === 'amount_usd',
   },
   {
+    why:
+      'auto top-up amounts not in whole cents, outside the configured top-up bounds, or a monthly ' +
+      'cap below the amount (a rule between two fields; multipleOf 0.01 is not exact in binary ' +
+      'floating point)',
+    matches: (sent, r) =>
+      path(sent) === 'PUT /v1/billing/auto-top-up' &&
+      r.code === 'INVALID_BODY' &&
+      /^(threshold_usd|amount_usd|monthly_cap_usd|low_balance_usd)$/.test(r.field ?? ''),
+  },
+  {
     why: 'a Stripe event without a valid Stripe-Signature (an HMAC no schema can produce)',
     matches: (sent, r) =>
       path(sent) === 'POST /v1/billing/stripe/webhook' && r.code === 'STRIPE_SIGNATURE_INVALID',
