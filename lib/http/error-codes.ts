@@ -1,4 +1,5 @@
 import { accountErrorCodes } from './account-error-codes';
+import { billingErrorCodes } from './billing-error-codes';
 
 // One table: every error code we emit, its HTTP status and default user-facing text.
 export const errorCodes = {
@@ -74,32 +75,7 @@ export const errorCodes = {
     message: 'The organization wallet has no balance left.',
     hint: 'Add funds to the wallet, then retry.',
   },
-  WALLET_IN_DEBT: {
-    status: 402,
-    message:
-      'A refund or dispute left this organization owing money; new calls and speech wait until it is covered.',
-    hint: 'Add funds (POST /v1/billing/top-ups); the top-up repays what is owed first.',
-  },
-  KEY_SPEND_CAP_REACHED: {
-    status: 402,
-    message: 'This API key has reached its monthly spend cap (calendar month, UTC).',
-    hint: 'Raise or remove the key’s cap in the console, use another key, or wait for the next month (UTC).',
-  },
-  STRIPE_SIGNATURE_INVALID: {
-    status: 400,
-    message: 'The Stripe-Signature header does not sign this body, or it is too old.',
-    hint: 'Deliver the event exactly as Stripe sent it, signed with this endpoint’s webhook secret.',
-  },
-  PAYMENT_PROVIDER_FAILED: {
-    status: 502,
-    message: 'The payment provider did not answer; no top-up was started.',
-    hint: 'Retry in a moment.',
-  },
-  AUTO_TOP_UP_CONFIRM_REQUIRED: {
-    status: 409,
-    message: 'The balance is already under the threshold: saving charges the saved card now.',
-    hint: 'Send the same settings with confirm_charge_now: true to save and charge now.',
-  },
+  ...billingErrorCodes,
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',
