@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolErrorText } from '@/schemas/mcp';
 import { inspector } from '../support/inspector';
 import { authorize, exchangeCode, pkce, registerClient } from '../support/oauth-client';
-import { signInMember } from '../support/oauth-member';
-import {
-  createTestOrg,
-  dispatch,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startWithOwner } from '../support/oauth-member';
+import { createTestOrg, dispatch, type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // Tool errors as the clients most agents run see them (issue 21): the v1 SDK client
 // (@modelcontextprotocol/sdk 1.32, which checks structuredContent against the output schema
@@ -25,9 +19,9 @@ const TASK = 'Say hello. Ask whether Tuesday works. Thank them.';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { SANDBOX_TIME_SCALE: '200' } });
-  org = await createTestOrg(server.url);
-  cookie = await signInMember(server.url, org.orgId, 'owner@mcp-interop.test');
+  ({ server, org, cookie } = await startWithOwner('owner@mcp-interop.test', {
+    env: { SANDBOX_TIME_SCALE: '200' },
+  }));
   mcpUrl = new URL('/v1/mcp', server.url);
 });
 afterAll(() => server?.dispose());

@@ -11,13 +11,8 @@ import {
   registerClient,
   serveDocument,
 } from '../support/oauth-client';
-import { signInMember } from '../support/oauth-member';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startWithOwner } from '../support/oauth-member';
+import { type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // Metadata, registration (DCR and Client ID Metadata Documents served by the test over loopback
 // http, which OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK allows) and every refusal of the authorization
@@ -27,9 +22,9 @@ let org: TestOrg;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
-  org = await createTestOrg(server.url);
-  cookie = await signInMember(server.url, org.orgId, 'owner@authorize.test');
+  ({ server, org, cookie } = await startWithOwner('owner@authorize.test', {
+    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
+  }));
 });
 afterAll(async () => {
   await server?.dispose();

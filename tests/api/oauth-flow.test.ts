@@ -13,13 +13,8 @@ import {
   toolsListWithToken,
   type Client,
 } from '../support/oauth-client';
-import { signInMember } from '../support/oauth-member';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startWithOwner } from '../support/oauth-member';
+import { type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // The authorization server over HTTP, driven step by step: DCR, authorize with PKCE, the consent
 // form (a signed-in member approving for their org), tokens, refresh rotation and revocation; tokens are checked with the tool server's own
@@ -32,9 +27,7 @@ let db: Db;
 let mcp: string;
 
 beforeAll(async () => {
-  server = await startVoiceServer();
-  org = await createTestOrg(server.url);
-  cookie = await signInMember(server.url, org.orgId, 'owner@flow.test');
+  ({ server, org, cookie } = await startWithOwner('owner@flow.test'));
   database = createPostgresDatabase(server.databaseUrl);
   db = await database.ready();
   mcp = `${server.url}/v1/mcp`;

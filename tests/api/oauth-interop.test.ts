@@ -10,13 +10,8 @@ import {
   serveDocument,
   type Client,
 } from '../support/oauth-client';
-import { signInMember } from '../support/oauth-member';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { startWithOwner } from '../support/oauth-member';
+import { type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // What outside clients met (issue 21): a request without `scope` (the conformance runner's
 // code-grant scenario sends none) and loopback redirect URIs whose port the app picks at run
@@ -26,9 +21,9 @@ let org: TestOrg;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startVoiceServer({ env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' } });
-  org = await createTestOrg(server.url);
-  cookie = await signInMember(server.url, org.orgId, 'owner@interop.test');
+  ({ server, org, cookie } = await startWithOwner('owner@interop.test', {
+    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
+  }));
 });
 afterAll(async () => {
   await server?.dispose();

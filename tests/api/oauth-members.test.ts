@@ -12,13 +12,8 @@ import {
   toolsListWithToken,
   type Client,
 } from '../support/oauth-client';
-import { signInMember } from '../support/oauth-member';
-import {
-  createTestOrg,
-  startVoiceServer,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { signInMember, startWithOwner } from '../support/oauth-member';
+import { createTestOrg, type TestOrg, type VoiceServer } from '../support/voice-api';
 
 // Members and the authorization server: who may approve for which org, the audit rows of a grant
 // and of a revocation, the console's revoke ending the whole token family, and the org rename.
@@ -29,9 +24,7 @@ let developer: string;
 let viewer: string;
 
 beforeAll(async () => {
-  server = await startVoiceServer();
-  org = await createTestOrg(server.url);
-  owner = await signInMember(server.url, org.orgId, 'owner@members.test');
+  ({ server, org, cookie: owner } = await startWithOwner('owner@members.test'));
   developer = await signInMember(server.url, org.orgId, 'dev@members.test', 'developer');
   viewer = await signInMember(server.url, org.orgId, 'viewer@members.test', 'viewer');
 });

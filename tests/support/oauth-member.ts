@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { authPost, consoleFetch, cookieHeader } from './accounts-api';
 import { ADMIN_TOKEN, admin } from './http';
+import type { StartOptions } from './server';
+import { startVoiceServerWithOrg, type TestOrg, type VoiceServer } from './voice-api';
 
 // Members who approve OAuth clients on the consent page. The OAuth suites run without an SMTP
 // server, so the codes and invitations are read from the embedded mailer's outbox (admin API).
@@ -52,4 +54,13 @@ export async function signInMember(
   });
   expect(accepted.status, await accepted.clone().text()).toBe(200);
   return cookie;
+}
+
+/** The OAuth suites' start: a built server, an org made by the admin API, its owner signed in. */
+export async function startWithOwner(
+  email: string,
+  options: StartOptions = {},
+): Promise<{ server: VoiceServer; org: TestOrg; cookie: string }> {
+  const { server, org } = await startVoiceServerWithOrg(options);
+  return { server, org, cookie: await signInMember(server.url, org.orgId, email) };
 }
