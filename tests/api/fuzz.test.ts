@@ -120,6 +120,7 @@ describe('outside fuzzers on both documents', () => {
           name,
           documentFile: file,
           baseUrl: target.prismUrl,
+          serverUrl: server.url,
           config: portmanConfig(portmanContext, server.url),
           document,
           oracle: target.oracle,

@@ -146,6 +146,9 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
       response_format: 'mp3',
       speed: 1,
     }),
+    // openapi-to-postman invents a value from the pattern; Portman pads it with its first character,
+    // and an invented `{{`… becomes a Postman variable that newman rewrites into a body that is not JSON.
+    body('POST::/v1/agent/onboarding/start', { client_name: 'fuzz agent' }),
     body('POST::/v1/billing/top-ups', { amount_usd: 25 }),
     body('PUT::/v1/billing/auto-top-up', {
       enabled: false,

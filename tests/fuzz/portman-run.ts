@@ -13,12 +13,16 @@ import {
 } from './openapi-document';
 import { bodyPointer, coerce, parameterPointer } from './request-cases';
 import type { Violation } from './run-generated';
+import { send } from './send';
+
+const NOT_JSON = 'not JSON';
 
 interface NewmanExecution {
   item: { name: string };
   request: {
     method: string;
     url: { path?: string[]; query?: { key: string; value: string }[] };
+    header?: { key: string; value: string; disabled?: boolean }[];
     body?: { mode?: string; raw?: string };
   };
   response?: {
@@ -110,9 +114,36 @@ function variationProblem(
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return 'not JSON';
+    return NOT_JSON;
   }
   return oracle.validate(bodyPointer(operation, 'application/json'), parsed);
+}
+
+/** Sends newman's request straight to the server, in newman's report shape. */
+async function replay(
+  serverUrl: string,
+  execution: NewmanExecution,
+  pathname: string,
+): Promise<NewmanExecution['response']> {
+  const query = (execution.request.url.query ?? []).map((q) => `${q.key}=${q.value}`).join('&');
+  const answer = await send(serverUrl, {
+    method: execution.request.method.toUpperCase(),
+    path: query ? `${pathname}?${query}` : pathname,
+    headers: Object.fromEntries(
+      (execution.request.header ?? [])
+        .filter((h) => !h.disabled && !/^(host|content-length)$/i.test(h.key))
+        .map((h) => [h.key, h.value]),
+    ),
+    body: Buffer.from(execution.request.body?.raw ?? '', 'utf8'),
+  });
+  return {
+    code: answer.status,
+    header: Object.entries(answer.headers).map(([key, value]) => ({
+      key,
+      value: Array.isArray(value) ? value.join(', ') : String(value ?? ''),
+    })),
+    stream: { data: [...answer.body] },
+  };
 }
 
 export async function runPortman(options: {
@@ -120,6 +151,8 @@ export async function runPortman(options: {
   name: string;
   documentFile: string;
   baseUrl: string;
+  /** The server behind Prism: a body newman mangled into non-JSON is replayed here. */
+  serverUrl: string;
   config: Json;
   oracle: Oracle;
   operations: DocumentedOperation[];
@@ -196,7 +229,9 @@ export async function runPortman(options: {
       if (assertion.error)
         problems.push(`portman: ${assertion.assertion}: ${assertion.error.message}`);
     }
-    const response = execution.response;
+    // Prism answers a body that is not JSON itself, in its own shape; our server must be the one judged.
+    const response =
+      why === NOT_JSON ? await replay(options.serverUrl, execution, pathname) : execution.response;
     if (!response) {
       problems.push(`no answer: ${execution.requestError?.message ?? 'unknown'}`);
     } else {
@@ -215,7 +250,7 @@ export async function runPortman(options: {
             method,
             conforming: why === undefined,
             why: why ? [`${execution.item.name}: ${why}`] : [],
-            viaPrism: true,
+            viaPrism: why !== NOT_JSON,
           },
           answer,
         ),
