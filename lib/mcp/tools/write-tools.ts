@@ -147,6 +147,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
           amountCents: Math.round(amount_usd * 100),
           keyId: null,
           origin: ctx.origin,
+          actor: ctx.actor,
         }),
       ),
   );
