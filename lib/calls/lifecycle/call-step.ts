@@ -58,7 +58,7 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
     started = await dialLocked(deps, call, now);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'KEY_SPEND_CAP_REACHED') throw error;
-    if (call.keyId && (await keyHasCallsInProgress(deps.db, call.keyId)))
+    if (await keyHasCallsInProgress(deps.db, call))
       return updateLeased(deps.db, call, { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) });
     return end(deps, call, {
       queueStatus: 'call_error',

@@ -37,8 +37,16 @@ export async function reserveBatchCallSpend(
  * Whether other calls of the key are on the line: their reservations are trued up to their real
  * cost when they end, so a refused batch call waits for them rather than failing at once.
  */
-export async function keyHasCallsInProgress(db: Executor, keyId: string): Promise<boolean> {
+export async function keyHasCallsInProgress(
+  db: Executor,
+  call: Pick<CallRow, 'orgId' | 'keyId'>,
+): Promise<boolean> {
+  if (call.keyId === null) return false;
   const c = schema.calls;
-  const active = await db.$count(c, and(eq(c.keyId, keyId), eq(c.queueStatus, 'started')));
+  // The org narrows it first (its calls are indexed); a key belongs to one org.
+  const active = await db.$count(
+    c,
+    and(eq(c.orgId, call.orgId), eq(c.keyId, call.keyId), eq(c.queueStatus, 'started')),
+  );
   return active > 0;
 }
