@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditAutoTopUp } from '@/lib/billing/auto-top-up/credit-auto-top-up';
 import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
 import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
@@ -28,6 +28,14 @@ beforeAll(async () => {
   ({ database, db } = await openBillingDb());
 }, 60_000);
 afterAll(() => database?.close());
+// Each test recharges only its own org: what one leaves on or in flight is put away after it.
+afterEach(async () => {
+  await db.update(schema.autoTopUpSettings).set({ enabled: false });
+  await db
+    .update(schema.autoTopUpAttempts)
+    .set({ status: 'declined' })
+    .where(inArray(schema.autoTopUpAttempts.status, ['claimed', 'pending']));
+});
 
 const MINUTE = 60_000;
 const WAIT = 60 * MINUTE;
@@ -98,12 +106,17 @@ async function setUp() {
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.orgId, orgId), eq(schema.auditLog.action, action)));
-  return { clock, payments, deps, orgId, pass, attempts, audit };
+  /** The PaymentIntents of this org the provider was asked about (the database is shared). */
+  const asked = async () => {
+    const ours = new Set((await attempts()).map((a) => `pi_${a.id}`));
+    return payments.asked.filter((id) => ours.has(id));
+  };
+  return { clock, payments, deps, orgId, pass, attempts, audit, asked };
 }
 
 describe('an auto top-up whose webhook never arrives', () => {
   it('waits its hour, then asks the provider: paid is credited once, by the webhook’s own code', async () => {
-    const { clock, payments, orgId, pass, attempts, audit } = await setUp();
+    const { clock, orgId, pass, attempts, audit, asked } = await setUp();
     expect(await pass()).toBe(1);
     const [first] = await attempts();
     expect(first).toMatchObject({ status: 'pending', paymentIntentId: `pi_${first!.id}` });
@@ -111,12 +124,12 @@ describe('an auto top-up whose webhook never arrives', () => {
     // Within the wait nothing is asked, and the attempt in flight blocks a second recharge.
     clock.advance(WAIT - MINUTE);
     expect(await pass()).toBe(0);
-    expect(payments.asked).toEqual([]);
+    expect(await asked()).toEqual([]);
     expect(await attempts()).toHaveLength(1);
 
     clock.advance(MINUTE);
     await pass();
-    expect(payments.asked).toEqual([`pi_${first!.id}`]);
+    expect(await asked()).toEqual([`pi_${first!.id}`]);
     const [settled] = await attempts();
     expect(settled!.status).toBe('succeeded');
     expect((await wallet(db, orgId)).balance).toBe(5_000_000);
@@ -168,7 +181,7 @@ describe('an auto top-up whose webhook never arrives', () => {
 
   it('fails an attempt whose status cannot be read; three in a row turn auto top-up off', async () => {
     allowConsoleError(/no webhook, and its status cannot be read/);
-    const { clock, payments, orgId, pass, attempts, audit } = await setUp();
+    const { clock, payments, orgId, pass, attempts, audit, asked } = await setUp();
     payments.answer = 'unreadable';
     for (let i = 0; i < 3; i++) {
       await pass();
@@ -181,7 +194,7 @@ describe('an auto top-up whose webhook never arrives', () => {
       ['declined', STATUS_UNREADABLE],
       ['declined', STATUS_UNREADABLE],
     ]);
-    expect(payments.asked).toHaveLength(3);
+    expect(await asked()).toHaveLength(3);
     expect(await audit('billing.auto_top_up.declined')).toHaveLength(3);
     expect(await audit('billing.auto_top_up.disabled')).toHaveLength(1);
     const [settings] = await db
