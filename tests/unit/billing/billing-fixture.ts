@@ -50,6 +50,7 @@ export async function startedSession(deps: BillingDeps, orgId: string, amountCen
     amountCents,
     keyId: null,
     origin: 'http://x.test',
+    actor: { type: 'system', id: null },
   });
   const [row] = await deps.db
     .select({ sessionId: schema.topUps.checkoutSessionId })
