@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
+import { listCallDeliveries } from '@/lib/call-webhooks/list-deliveries';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
@@ -25,13 +25,14 @@ export default async function CallPage({
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls/${call_id}`);
   if (!isUuid(call_id)) notFound();
   const deps = await getCallDeps();
-  const call = await getCallDetail(deps, org.orgId, call_id, await siteOrigin()).catch(
-    (error: unknown) => {
+  // Both reads at once: the detail decides 404, and the log only lists the org's own deliveries.
+  const [call, log] = await Promise.all([
+    getCallDetail(deps, org.orgId, call_id, await siteOrigin()).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') notFound();
       throw error;
-    },
-  );
-  const log = await listDeliveries(deps.db, org.orgId, call_id);
+    }),
+    listCallDeliveries(deps.db, org.orgId, call_id),
+  ]);
   const startMs = Date.parse(call.started_at ?? call.created_at);
   const live = call.queue_status === 'queued' || call.queue_status === 'started';
   return (
