@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { ReplayWebhooks } from '@/components/console/replay-webhooks';
 import { RoleLimits } from '@/components/console/role-limits';
@@ -146,12 +145,8 @@ export default async function WebhooksPage({
                     >
                       <td>{clock(d.created_at)}</td>
                       <td>
-                        <Link
-                          href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}
-                          prefetch={false}
-                        >
-                          {d.to}
-                        </Link>
+                        {/* Plain links: a client Link per row costs the server more than it saves. */}
+                        <a href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}>{d.to}</a>
                       </td>
                       <td>{d.status}</td>
                       <td>{d.last_status_code ?? d.last_error ?? '—'}</td>
