@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  authorize,
   authorizeUrl,
+  codeGrant,
   CookieJar,
-  exchangeCode,
   get,
   pkce,
   registerClient,
@@ -43,24 +42,7 @@ async function startAuthorization(client: Client, params: Record<string, string 
 }
 
 async function codeScope(client: Client, params: Record<string, string | undefined>) {
-  const { verifier, challenge } = pkce();
-  const redirect = await authorize({
-    base: server.url,
-    client,
-    challenge,
-    cookie,
-    orgId: org.orgId,
-    params,
-  });
-  expect(redirect.searchParams.get('error'), redirect.href).toBeNull();
-  const tokens = await exchangeCode(
-    server.url,
-    client,
-    redirect.searchParams.get('code')!,
-    verifier,
-  );
-  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-  return tokens.body.scope;
+  return (await codeGrant({ base: server.url, client, cookie, orgId: org.orgId, params })).scope;
 }
 
 describe('a request without scope', () => {
