@@ -2,9 +2,21 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsServer } from '../support/accounts-api';
-import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
+import {
+  expectAxeClean,
+  expectNoSidewaysScroll,
+  launchChromium,
+  type RunningBrowser,
+} from '../support/browser';
 import { startConsoleServer } from '../support/console-api';
-import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import {
+  expectForbidden,
+  joinInBrowser,
+  narrowPage,
+  openFromMenu,
+  ownerWithKey,
+  postFrom,
+} from '../support/console-browser';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's Usage and billing page in Chromium: a new owner places a call, sees the day's
@@ -25,21 +37,13 @@ const dollars = (text: string | null) => Number(text!.replace(/[$,]/g, ''));
 beforeAll(async () => {
   [accounts, chromium] = await Promise.all([startConsoleServer(), launchChromium()]);
   base = accounts.server.url;
-  owner = await chromium.newContext();
-  page = await owner.newPage();
-  orgId = await signUpInBrowser(
+  ({ owner, page, orgId, apiKey } = await ownerWithKey(
     accounts,
-    page,
+    chromium,
     `billing-owner-${Date.now()}@example.com`,
     'Bea Owner',
-  );
+  ));
   billing = `${base}/console/orgs/${orgId}/billing`;
-  const key = await postFrom(owner, base, `/console/api/orgs/${orgId}/keys`, {
-    name: 'billing test',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(key.status()).toBe(201);
-  apiKey = ((await key.json()) as { api_key: string }).api_key;
 }, 60_000);
 afterAll(async () => {
   await Promise.all([chromium?.close(), accounts?.dispose()]);
@@ -47,11 +51,7 @@ afterAll(async () => {
 
 describe('the Usage and billing page', () => {
   it('starts empty, then lists the day’s call spend in the table below the chart', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Usage and billing' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Usage and billing');
     await page.waitForURL(billing);
     await page.getByTestId('spend-empty').waitFor();
     expect(await page.getByTestId('balance').textContent()).toBe('$1.00');
@@ -142,22 +142,16 @@ describe('the Usage and billing page', () => {
     const forged = await postFrom(viewer, base, `/console/api/orgs/${orgId}/billing/top-ups`, {
       amount_usd: 5,
     });
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     await viewer.close();
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     await small.goto(billing);
     await small.getByTestId('ledger').waitFor();
     await small.getByText('The same figures as a table').click();
-    const width = await small.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
-    await narrow.close();
+    await expectNoSidewaysScroll(small, 375);
+    await small.context().close();
   });
 });

@@ -2,10 +2,22 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
+import {
+  expectAxeClean,
+  expectNoSidewaysScroll,
+  launchChromium,
+  type RunningBrowser,
+} from '../support/browser';
 import type { AccountsServer } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
-import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import {
+  expectForbidden,
+  joinInBrowser,
+  narrowPage,
+  openFromMenu,
+  ownerWithKey,
+  postFrom,
+} from '../support/console-browser';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -34,20 +46,12 @@ beforeAll(async () => {
     startWebhookReceiver(),
   ]);
   base = accounts.server.url;
-  owner = await chromium.newContext();
-  page = await owner.newPage();
-  orgId = await signUpInBrowser(
+  ({ owner, page, orgId, apiKey } = await ownerWithKey(
     accounts,
-    page,
+    chromium,
     `console-owner-${Date.now()}@example.com`,
     'Ada Owner',
-  );
-  const key = await post(owner, `/console/api/orgs/${orgId}/keys`, {
-    name: 'browser test',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(key.status()).toBe(201);
-  apiKey = ((await key.json()) as { api_key: string }).api_key;
+  ));
 });
 afterAll(async () => {
   await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
@@ -135,18 +139,13 @@ describe('the calls pages', () => {
         .count(),
     ).toBe(0);
     const forged = await post(viewer, `/console/api/orgs/${orgId}/calls/${callId}/stop`);
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     await waitForEnd(base, apiKey, callId);
     await viewer.close();
   });
 
   it('shows the limits with what is in use and the unlock progress, then the unlock', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Limits' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Limits');
     await page.waitForURL(`${base}/console/orgs/${orgId}/limits`);
     const cells = async (key: string) =>
       (await page.getByTestId(`limit-${key}`).locator('td').allTextContents()).slice(0, 2);
@@ -199,16 +198,11 @@ describe('the calls pages', () => {
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     await small.goto(`${base}/console/orgs/${orgId}/calls`);
     await small.getByTestId('calls-table').waitFor();
-    const width = await small.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(small, 375);
     await small.getByRole('link', { name: 'Calls' }).first().focus();
-    await narrow.close();
+    await small.context().close();
   });
 });

@@ -102,9 +102,18 @@ export async function signedInContext(
   return context;
 }
 
-/** The page fits `width` without sideways scrolling. */
-export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
+/** The page fits `width` without sideways scrolling; a failure names what sticks out. */
+export async function expectNoSidewaysScroll(
+  page: Page,
+  width: number,
+  label = page.url(),
+): Promise<void> {
+  const measured = await page.evaluate((limit) => {
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > limit + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+    return { scrollWidth: document.documentElement.scrollWidth, wide };
+  }, width);
+  expect(measured.scrollWidth, `${label}: ${measured.wide.join(', ')}`).toBeLessThanOrEqual(width);
 }
