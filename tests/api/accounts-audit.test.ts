@@ -6,7 +6,7 @@ import {
   type AccountsServer,
   type OwnOrg,
 } from '../support/accounts-api';
-import { ADMIN_TOKEN, admin, expectError } from '../support/leads-api';
+import { admin, depositUsd, expectError } from '../support/http';
 
 let accounts: AccountsServer;
 let base: string;
@@ -41,12 +41,7 @@ describe('audit log', () => {
       email: `audit-${Date.now()}@example.com`,
       role: 'developer',
     });
-    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount_usd: 5 }),
-    });
-    expect(deposit.status).toBe(201);
+    await depositUsd(base, orgId, 5);
     await admin(base, `/internal/orgs/${orgId}/limits`, {
       method: 'PATCH',
       body: JSON.stringify({ concurrency: 7 }),

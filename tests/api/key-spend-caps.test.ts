@@ -9,7 +9,7 @@ import {
   type AccountsServer,
 } from '../support/accounts-api';
 import { eventually } from '../support/eventually';
-import { ADMIN_TOKEN, expectError } from '../support/http';
+import { depositUsd, expectError } from '../support/http';
 
 // Per-key monthly spend caps: speech at $10 per 1,000 characters, so 100 characters cost $1.
 let accounts: AccountsServer;
@@ -36,12 +36,7 @@ beforeAll(async () => {
   cookie = await signIn(accounts, `caps-${Date.now()}@example.com`);
   orgId = await firstOrgId(base, cookie);
   // $50 in: the wallet never limits these tests, and the org's concurrency is 5.
-  const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount_usd: 50 }),
-  });
-  expect(deposit.status).toBe(201);
+  await depositUsd(base, orgId, 50);
   reader = (
     await createConsoleKey(base, cookie, orgId, ['billing:read', 'audit:read', 'voices:read'])
   ).api_key;
