@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  startAccountsServer,
-  signInToOwnOrg,
-  type AccountsServer,
-  type OwnOrg,
-} from '../support/accounts-api';
+import { consoleFetch, startWithOwnOrg, type OwnOrgServer } from '../support/accounts-api';
 import { admin, depositUsd, expectError } from '../support/http';
 
-let accounts: AccountsServer;
-let base: string;
-let cookie: string;
-let orgId: string;
-let createKey: OwnOrg['createKey'];
-let withKey: OwnOrg['withKey'];
-
+// Set by beforeAll.
+let { accounts, base, cookie, orgId, createKey, withKey } = {} as OwnOrgServer;
 beforeAll(async () => {
-  accounts = await startAccountsServer();
-  base = accounts.server.url;
-  ({ cookie, orgId, createKey, withKey } = await signInToOwnOrg(
-    accounts,
-    `keys-${Date.now()}@example.com`,
-  ));
+  ({ accounts, base, cookie, orgId, createKey, withKey } = await startWithOwnOrg('audit'));
 });
 afterAll(() => accounts?.dispose());
 
