@@ -2,36 +2,32 @@
 // and however concurrently its event arrives; refunds and disputes take back what the balance
 // holds and record the rest as owed; while owed, new calls and speech are refused.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeTopUp } from '@/lib/billing/complete-top-up';
 import { applyDispute } from '@/lib/billing/apply-dispute';
 import { applyRefund } from '@/lib/billing/apply-refund';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import { schema, type Database, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import { isApiError } from '@/lib/http';
 import { assertWalletUsable } from '@/lib/orgs/assert-wallet-usable';
 import { effectiveLimits } from '@/lib/orgs/effective-limits';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
-import { reserveSpeech } from '@/lib/tts/speech-billing';
+
 import {
   billingDeps,
+  chargeSpeech,
   ledgerOf,
   manualClock,
   newOrg,
-  openBillingDb,
   startedSession,
   wallet,
 } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 const clock = manualClock();
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const now = () => new Date(clock.now());
 const codeOf = async (promise: Promise<unknown>) =>
@@ -175,11 +171,7 @@ describe('refunds', () => {
     const { orgId } = await newOrg(db, clock);
     await paidTopUp(orgId, 1000, 'pi_r2');
     // Spend 8 of the 10 dollars.
-    await reserveSpeech(
-      db,
-      { orgId, generationId: randomUUID(), characters: 160_000, pricePer1kMicros: 50_000 },
-      now(),
-    );
+    await chargeSpeech(db, orgId, 160_000, now());
     expect((await wallet(db, orgId)).balance).toBe(2_000_000);
     await applyRefund(db, {
       chargeId: 'ch_r2',
@@ -189,15 +181,7 @@ describe('refunds', () => {
     });
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 8_000_000, deposits: 0 });
     expect(() => assertWalletUsable({ balanceMicros: 5, owedMicros: 8_000_000 })).toThrow(/owing/);
-    expect(
-      await codeOf(
-        reserveSpeech(
-          db,
-          { orgId, generationId: randomUUID(), characters: 10, pricePer1kMicros: 50_000 },
-          now(),
-        ),
-      ),
-    ).toBe('WALLET_IN_DEBT');
+    expect(await codeOf(chargeSpeech(db, orgId, 10, now()))).toBe('WALLET_IN_DEBT');
     await paidTopUp(orgId, 1000, 'pi_r2b');
     expect(await wallet(db, orgId)).toEqual({ balance: 2_000_000, owed: 0, deposits: 10_000_000 });
     const kinds = (await ledgerOf(db, orgId)).map((r) => [
@@ -210,15 +194,7 @@ describe('refunds', () => {
       ['deposit', 10_000_000, null],
       ['debt_repayment', -8_000_000, -8_000_000],
     ]);
-    expect(
-      await codeOf(
-        reserveSpeech(
-          db,
-          { orgId, generationId: randomUUID(), characters: 10, pricePer1kMicros: 50_000 },
-          now(),
-        ),
-      ),
-    ).toBe('resolved');
+    expect(await codeOf(chargeSpeech(db, orgId, 10, now()))).toBe('resolved');
   });
 
   it('applies cumulative refunds once, in any order and any number of times', async () => {
@@ -300,11 +276,7 @@ describe('disputes', () => {
   it('opened then lost takes the amount back once; owed when spent', async () => {
     const { orgId } = await newOrg(db, clock);
     await paidTopUp(orgId, 1000, 'pi_d1');
-    await reserveSpeech(
-      db,
-      { orgId, generationId: randomUUID(), characters: 100_000, pricePer1kMicros: 50_000 },
-      now(),
-    );
+    await chargeSpeech(db, orgId, 100_000, now());
     expect(await dispute('dp_1', 'pi_d1', 'opened')).toBe('taken_back');
     expect(await dispute('dp_1', 'pi_d1', 'lost')).toBe('already_applied');
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 5_000_000, deposits: 0 });
