@@ -5,11 +5,9 @@ import { joinOrg, startConsoleServer } from '../support/console-api';
 import { expectError } from '../support/leads-api';
 import {
   deliver,
-  freePort,
+  plannedStripeStandin,
   signedEvent,
   startStripeStandin,
-  STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
   type StripeStandin,
 } from '../support/stripe-standin';
 
@@ -25,12 +23,8 @@ let orgId: string;
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  accounts = await startConsoleServer({
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-    STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_BASE_URL: `http://127.0.0.1:${port}`,
-  });
+  const { port, env } = await plannedStripeStandin();
+  accounts = await startConsoleServer(env);
   base = accounts.server.url;
   standin = await startStripeStandin({ port, webhookUrls: [] });
   const stamp = Date.now();
