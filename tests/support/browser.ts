@@ -76,6 +76,21 @@ export async function expectAxeClean(target: Page, name: string): Promise<void> 
   await target.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Runs `run` on a page of a fresh context at `viewport`, and closes the context after it. */
+export async function withFreshPage<T>(
+  chromium: RunningBrowser,
+  run: (page: Page) => Promise<T>,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<T> {
+  const context = await chromium.newContext(viewport);
+  const page = await context.newPage();
+  try {
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A full-page screenshot at `<SCREENSHOT_DIR>/<name>-<viewport>.png`. */
 export async function screenshot(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

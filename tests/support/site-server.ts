@@ -2,6 +2,8 @@ import { appendFileSync, copyFileSync, mkdtempSync, renameSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClockFile, FIXED_CLOCK_PRELOAD } from './clock-file';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium, type RunningBrowser } from './browser';
 import { ADMIN_TOKEN } from './http';
 import { startServer, type RunningServer } from './server';
 
@@ -53,4 +55,22 @@ export async function startSiteServer(): Promise<SiteServer> {
     renameSync(`${path}.next`, path);
   };
   return { server, clock: { set } };
+}
+
+export interface SiteInBrowser {
+  site: SiteServer;
+  chromium: RunningBrowser;
+}
+
+/** The site suites' start: the site server and Chromium, handed to `ready` before the file's tests. */
+export function openSiteInBrowser(ready: (opened: SiteInBrowser) => void): void {
+  let opened: SiteInBrowser | undefined;
+  beforeAll(async () => {
+    const [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
+    opened = { site, chromium };
+    ready(opened);
+  });
+  afterAll(async () => {
+    await Promise.all([opened?.chromium.close(), opened?.site.server.stop()]);
+  });
 }
