@@ -11,6 +11,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
@@ -52,13 +53,7 @@ const twilioCall = (sid: string, accountSid: string, params: Record<string, stri
 });
 
 const chunk = (content: string | null, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-fake',
-    object: 'chat.completion.chunk',
-    created: Math.floor(Date.now() / 1000),
-    model: 'test-model',
-    choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
-  })}\n\n`;
+  chatCompletionChunk('test-model', content, finish);
 
 const handlers = [
   http.post(
@@ -113,15 +108,7 @@ if (llmBase) {
         return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
       const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
       if (!body.stream) {
-        return HttpResponse.json({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: 'test-model',
-          choices: [
-            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } },
-          ],
-        });
+        return HttpResponse.json(chatCompletion(reply, 'test-model'));
       }
       // Token-sized pieces, the first after the configured latency.
       const pieces = reply.match(/\S+\s*|\s+/g) ?? [];
