@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthorizationServerMetadata } from '@/schemas/oauth';
 import {
   authorize,
@@ -11,23 +11,14 @@ import {
   registerClient,
   serveDocument,
 } from '../support/oauth-client';
-import { startWithOwner } from '../support/oauth-member';
-import { type TestOrg, type VoiceServer } from '../support/voice-api';
+import { CIMD_OVER_LOOPBACK, ownerForFile, type OwnerStart } from '../support/oauth-member';
 
 // Metadata, registration (DCR and Client ID Metadata Documents served by the test over loopback
 // http, which OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK allows) and every refusal of the authorization
 // endpoint, each with its OAuth error.
-let server: VoiceServer;
-let org: TestOrg;
-let cookie: string;
-
-beforeAll(async () => {
-  ({ server, org, cookie } = await startWithOwner('owner@authorize.test', {
-    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
-  }));
-});
-afterAll(async () => {
-  await server?.dispose();
+let { server, org, cookie } = {} as OwnerStart;
+ownerForFile('owner@authorize.test', CIMD_OVER_LOOPBACK, (started) => {
+  ({ server, org, cookie } = started);
 });
 
 describe('metadata', () => {
