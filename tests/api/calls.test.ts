@@ -1,5 +1,5 @@
 import { WaveFile } from 'wavefile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { expectError } from '../support/http';
 import {
@@ -7,22 +7,19 @@ import {
   dispatch,
   getCall,
   orgDetail,
-  startVoiceServerWithOrg,
+  serverWithOrgForFile,
+  type ServerWithOrg,
   TASK,
   voice,
   waitForEnd,
-  type TestOrg,
-  type VoiceServer,
 } from '../support/voice-api';
 
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  // A 30-second call plays in about 0.15 s of wall time.
-  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }, 20));
+// A 30-second call plays in about 0.15 s of wall time.
+serverWithOrgForFile({ env: { SANDBOX_TIME_SCALE: '200' } }, 20, (started) => {
+  ({ server, org } = started);
 });
-afterAll(() => server?.dispose());
 
 const person = '+14155550123';
 

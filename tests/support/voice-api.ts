@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CallDetail, type CallDetailBody } from '@/schemas/calls';
 import { freshPostgresUrl } from './databases';
 import { randomBytes } from 'node:crypto';
@@ -70,6 +70,22 @@ export async function startVoiceServerWithOrg(
 ): Promise<{ server: VoiceServer; org: TestOrg }> {
   const server = await startVoiceServer(options);
   return { server, org: await createTestOrg(server.url, startingCreditUsd) };
+}
+
+export type ServerWithOrg = Awaited<ReturnType<typeof startVoiceServerWithOrg>>;
+
+/** startVoiceServerWithOrg before the file's tests (handed to `ready`), disposed after them. */
+export function serverWithOrgForFile(
+  options: StartOptions,
+  startingCreditUsd: number,
+  ready: (started: ServerWithOrg) => void,
+): void {
+  let started: ServerWithOrg | undefined;
+  beforeAll(async () => {
+    started = await startVoiceServerWithOrg(options, startingCreditUsd);
+    ready(started);
+  }, 120_000);
+  afterAll(() => started?.server.dispose());
 }
 
 export async function orgDetail(base: string, orgId: string) {
