@@ -1,36 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountsServer } from '../support/accounts-api';
-import {
-  expectAxeClean,
-  expectNoSidewaysScroll,
-  launchChromium,
-  type RunningBrowser,
-} from '../support/browser';
-import { startConsoleServer } from '../support/console-api';
+import { describe, expect, it } from 'vitest';
+
+import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
+
 import {
   expectForbidden,
   joinInBrowser,
   narrowPage,
   openFromMenu,
-  ownerWithKey,
+  browserConsoleForSuite,
+  type BrowserConsole,
   postFrom,
 } from '../support/console-browser';
 import { eventually } from '../support/leads-api';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's batches and webhooks pages in Chromium, as a customer uses them: import a CSV with
 // two bad rows (refused, line by line), fix it, import, watch the charts fill; see deliveries,
 // replay, rotate the signing secret; a viewer sees none of these actions and a forged POST fails.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, hooks, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 let batchUrl: string;
 
 const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
@@ -40,22 +27,8 @@ const file = (text: string) => ({
   buffer: Buffer.from(text),
 });
 
-beforeAll(async () => {
-  [accounts, chromium, hooks] = await Promise.all([
-    startConsoleServer(),
-    launchChromium(),
-    startWebhookReceiver(),
-  ]);
-  base = accounts.server.url;
-  ({ owner, page, orgId, apiKey } = await ownerWithKey(
-    accounts,
-    chromium,
-    `batches-${Date.now()}@example.com`,
-    'Ada Owner',
-  ));
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+browserConsoleForSuite(`batches-${Date.now()}@example.com`, 'Ada Owner', (started) => {
+  ({ accounts, chromium, hooks, base, owner, page, orgId, apiKey } = started);
 });
 
 describe('the batches pages', () => {

@@ -1,20 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountsServer } from '../support/accounts-api';
-import {
-  expectAxeClean,
-  expectNoSidewaysScroll,
-  launchChromium,
-  type RunningBrowser,
-} from '../support/browser';
-import { startConsoleServer } from '../support/console-api';
+
+import { describe, expect, it } from 'vitest';
+
+import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
+
 import {
   expectForbidden,
   joinInBrowser,
   narrowPage,
   openFromMenu,
-  ownerWithKey,
+  browserConsoleForSuite,
+  type BrowserConsole,
   postFrom,
 } from '../support/console-browser';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
@@ -23,30 +19,14 @@ import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 // spend in the chart's table, adds $5 through the sandbox checkout and comes back to a higher
 // balance and concurrency limit, downloads the ledger; a viewer gets no "Add funds" and a forged
 // top-up from a viewer is refused.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 let billing: string;
 
 const dollars = (text: string | null) => Number(text!.replace(/[$,]/g, ''));
 
-beforeAll(async () => {
-  [accounts, chromium] = await Promise.all([startConsoleServer(), launchChromium()]);
-  base = accounts.server.url;
-  ({ owner, page, orgId, apiKey } = await ownerWithKey(
-    accounts,
-    chromium,
-    `billing-owner-${Date.now()}@example.com`,
-    'Bea Owner',
-  ));
+browserConsoleForSuite(`billing-owner-${Date.now()}@example.com`, 'Bea Owner', (started) => {
+  ({ accounts, chromium, base, owner, page, orgId, apiKey } = started);
   billing = `${base}/console/orgs/${orgId}/billing`;
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose()]);
 });
 
 describe('the Usage and billing page', () => {

@@ -1,60 +1,33 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectAxeClean,
-  expectNoSidewaysScroll,
-  launchChromium,
-  type RunningBrowser,
-} from '../support/browser';
-import type { AccountsServer } from '../support/accounts-api';
-import { startConsoleServer } from '../support/console-api';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
+
 import {
   expectForbidden,
   joinInBrowser,
   narrowPage,
   openFromMenu,
-  ownerWithKey,
+  browserConsoleForSuite,
+  type BrowserConsole,
   postFrom,
 } from '../support/console-browser';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
 // API, watch them in the list, open one, seek in its recording, send its webhook again, stop a live
 // call; a viewer sees no actions and a forged POST from a viewer is refused.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, hooks, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 const person = '+14155550123';
 
 /** A console route called from the page's own origin, with the context's session cookie. */
 const post = (context: BrowserContext, path: string, data: unknown = {}) =>
   postFrom(context, base, path, data);
 
-beforeAll(async () => {
-  [accounts, chromium, hooks] = await Promise.all([
-    startConsoleServer(),
-    launchChromium(),
-    startWebhookReceiver(),
-  ]);
-  base = accounts.server.url;
-  ({ owner, page, orgId, apiKey } = await ownerWithKey(
-    accounts,
-    chromium,
-    `console-owner-${Date.now()}@example.com`,
-    'Ada Owner',
-  ));
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+browserConsoleForSuite(`console-owner-${Date.now()}@example.com`, 'Ada Owner', (started) => {
+  ({ accounts, chromium, hooks, base, owner, page, orgId, apiKey } = started);
 });
 
 describe('the calls pages', () => {

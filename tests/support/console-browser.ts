@@ -1,7 +1,10 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { invitationToken, readSignInMail, signIn, type AccountsServer } from './accounts-api';
-import { signedInContext, type RunningBrowser } from './browser';
+import { launchChromium, signedInContext, type RunningBrowser } from './browser';
+import { startConsoleServer } from './console-api';
+import { startForSuite } from './start-for-suite';
+import { startWebhookReceiver } from './webhook-receiver';
 
 /** Signs up in the browser with the mailed code; the page ends on /console. Returns the org id. */
 export async function signUpInBrowser(
@@ -110,4 +113,40 @@ export async function joinInBrowser(
   const accepted = await postFrom(member, base, '/console/api/invitations/accept', { token });
   expect(accepted.status()).toBe(200);
   return member;
+}
+
+export interface BrowserConsole {
+  accounts: AccountsServer;
+  chromium: RunningBrowser;
+  hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  base: string;
+  owner: BrowserContext;
+  /** The owner's page, left on /console after sign-up. */
+  page: Page;
+  orgId: string;
+  apiKey: string;
+}
+
+/**
+ * The console e2e suites' start, before their tests (closed after them): the console server,
+ * Chromium and a webhook receiver, then an owner signed up in the browser with a key
+ * (ownerWithKey), handed to `ready`.
+ */
+export function browserConsoleForSuite(
+  email: string,
+  name: string,
+  ready: (started: BrowserConsole) => void,
+): void {
+  const start = async (): Promise<BrowserConsole> => {
+    const [accounts, chromium, hooks] = await Promise.all([
+      startConsoleServer(),
+      launchChromium(),
+      startWebhookReceiver(),
+    ]);
+    const owner = await ownerWithKey(accounts, chromium, email, name);
+    return { accounts, chromium, hooks, base: accounts.server.url, ...owner };
+  };
+  const dispose = (started: BrowserConsole) =>
+    Promise.all([started.chromium.close(), started.accounts.dispose(), started.hooks.close()]);
+  startForSuite(start, dispose, ready);
 }

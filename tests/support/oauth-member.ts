@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { authPost, consoleFetch, cookieHeader } from './accounts-api';
 import { ADMIN_TOKEN, admin } from './http';
 import type { StartOptions } from './server';
+import { startForSuite } from './start-for-suite';
 import { startVoiceServerWithOrg, type TestOrg, type VoiceServer } from './voice-api';
 
 // Members who approve OAuth clients on the consent page. The OAuth suites run without an SMTP
@@ -77,12 +78,8 @@ export function ownerForFile(
   options: StartOptions,
   ready: (started: OwnerStart) => void,
 ): void {
-  let started: OwnerStart | undefined;
-  beforeAll(async () => {
-    started = await startWithOwner(email, options);
-    ready(started);
-  });
-  afterAll(() => started?.server.dispose());
+  const start = () => startWithOwner(email, options);
+  startForSuite(start, (started) => started.server.dispose(), ready);
 }
 
 /** Lets the authorization server fetch Client ID Metadata Documents served over loopback http. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { CallDetail, type CallDetailBody } from '@/schemas/calls';
 import { freshPostgresUrl } from './databases';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +6,7 @@ import { eventually } from './eventually';
 import { ADMIN_TOKEN, admin } from './http';
 import { TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
+import { startForSuite } from './start-for-suite';
 
 export interface VoiceServer extends RunningServer {
   databaseUrl: string;
@@ -80,12 +81,8 @@ export function serverWithOrgForFile(
   startingCreditUsd: number,
   ready: (started: ServerWithOrg) => void,
 ): void {
-  let started: ServerWithOrg | undefined;
-  beforeAll(async () => {
-    started = await startVoiceServerWithOrg(options, startingCreditUsd);
-    ready(started);
-  }, 120_000);
-  afterAll(() => started?.server.dispose());
+  const start = () => startVoiceServerWithOrg(options, startingCreditUsd);
+  startForSuite(start, (started) => started.server.dispose(), ready);
 }
 
 export async function orgDetail(base: string, orgId: string) {
