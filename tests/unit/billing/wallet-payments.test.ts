@@ -45,6 +45,13 @@ async function paidTopUp(orgId: string, cents: number, pi: string) {
   return sessionId;
 }
 
+/** A new org that has paid `cents` through a completed top-up (PaymentIntent `pi`). */
+async function orgPaid(cents: number, pi: string): Promise<string> {
+  const { orgId } = await newOrg(db, clock);
+  await paidTopUp(orgId, cents, pi);
+  return orgId;
+}
+
 describe('crediting a top-up', () => {
   it('credits once when the paid event arrives five times at once, and counts toward the unlock', async () => {
     const { orgId } = await newOrg(db, clock);
@@ -153,8 +160,7 @@ describe('crediting a top-up', () => {
 
 describe('refunds', () => {
   it('takes back from a balance that covers it and withdraws the unlock', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_r1');
+    const orgId = await orgPaid(1000, 'pi_r1');
     expect(
       await applyRefund(db, {
         chargeId: 'ch_r1',
@@ -168,8 +174,7 @@ describe('refunds', () => {
   });
 
   it('records what the balance cannot cover as owed; calls and speech get WALLET_IN_DEBT until a top-up covers it', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_r2');
+    const orgId = await orgPaid(1000, 'pi_r2');
     // Spend 8 of the 10 dollars.
     await chargeSpeech(db, orgId, 160_000, now());
     expect((await wallet(db, orgId)).balance).toBe(2_000_000);
@@ -198,8 +203,7 @@ describe('refunds', () => {
   });
 
   it('applies cumulative refunds once, in any order and any number of times', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 2000, 'pi_r3');
+    const orgId = await orgPaid(2000, 'pi_r3');
     const refund = (cents: number) =>
       applyRefund(db, {
         chargeId: 'ch_r3',
@@ -218,14 +222,15 @@ describe('refunds', () => {
     const { orgId } = await newOrg(db, clock);
     const deps = billingDeps(db, clock);
     const { sessionId } = await startedSession(deps, orgId, 1000);
-    expect(
-      await applyRefund(db, {
+    // The same event each time (Stripe replays it).
+    const earlyRefund = () =>
+      applyRefund(db, {
         chargeId: 'ch_early',
         paymentIntentId: 'pi_early',
         amountRefundedCents: 300,
         now: now(),
-      }),
-    ).toBe('held');
+      });
+    expect(await earlyRefund()).toBe('held');
     expect(
       await applyDispute(db, {
         disputeId: 'dp_early',
@@ -240,14 +245,7 @@ describe('refunds', () => {
     await completeTopUp(deps, { sessionId, paymentIntentId: 'pi_early', now: now() });
     expect(await wallet(db, orgId)).toEqual({ balance: 5_000_000, owed: 0, deposits: 5_000_000 });
     // Replays of the held events change nothing more.
-    expect(
-      await applyRefund(db, {
-        chargeId: 'ch_early',
-        paymentIntentId: 'pi_early',
-        amountRefundedCents: 300,
-        now: now(),
-      }),
-    ).toBe('already_applied');
+    expect(await earlyRefund()).toBe('already_applied');
   });
 
   it('a reversal without a PaymentIntent we know of changes nothing', async () => {
@@ -274,8 +272,7 @@ describe('disputes', () => {
     });
 
   it('opened then lost takes the amount back once; owed when spent', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d1');
+    const orgId = await orgPaid(1000, 'pi_d1');
     await chargeSpeech(db, orgId, 100_000, now());
     expect(await dispute('dp_1', 'pi_d1', 'opened')).toBe('taken_back');
     expect(await dispute('dp_1', 'pi_d1', 'lost')).toBe('already_applied');
@@ -283,16 +280,14 @@ describe('disputes', () => {
   });
 
   it('closed lost without the opened event still takes it back; a late opened changes nothing', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d2');
+    const orgId = await orgPaid(1000, 'pi_d2');
     expect(await dispute('dp_2', 'pi_d2', 'lost')).toBe('taken_back');
     expect(await dispute('dp_2', 'pi_d2', 'opened')).toBe('already_applied');
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 0, deposits: 0 });
   });
 
   it('won gives back what was taken (and counts toward the unlock again); won before opened takes nothing', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d3');
+    const orgId = await orgPaid(1000, 'pi_d3');
     await dispute('dp_3', 'pi_d3', 'opened');
     expect(await dispute('dp_3', 'pi_d3', 'won')).toBe('given_back');
     expect(await dispute('dp_3', 'pi_d3', 'won')).toBe('already_applied');
