@@ -15,6 +15,17 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
+/** Chromium as root in a container, kept off the closed network (bench/lighthouse.ts too). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface RunningBrowser {
   browser: Browser;
   newContext(viewport?: keyof typeof VIEWPORTS): Promise<BrowserContext>;
@@ -30,16 +41,7 @@ export async function launchChromium(extraArgs: string[] = []): Promise<RunningB
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
   return {
     browser,
