@@ -1,19 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch, fetchWithKey } from '../support/accounts-api';
-import {
-  consoleRoles,
-  startRolesSuite,
-  type ConsoleRole,
-  type RolesSuite,
-} from '../support/console-api';
+import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { orgDetail } from '../support/voice-api';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's batch import (CSV), delivery replay and signing-secret rotation: who may do what,
 // every bad file refused in words with nothing created, and a rotated secret that really signs.
-type Role = ConsoleRole;
-const roles = consoleRoles;
 const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
 
 // Set by beforeAll.

@@ -10,12 +10,11 @@ import {
   startStripeStandin,
   type StripeStandin,
 } from '../support/stripe-standin';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's Usage and billing routes, role by role, on a server paid through a Stripe
 // stand-in: owners and admins add funds and read the ledger (CSV with the receipt of a top-up);
 // developers and viewers are refused both and told so on the page.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 let accounts: AccountsServer;
 let standin: StripeStandin;
 let base: string;

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch } from '../support/accounts-api';
-import {
-  consoleRoles,
-  startRolesSuite,
-  type ConsoleRole,
-  type RolesSuite,
-} from '../support/console-api';
+import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK } from '../support/voice-api';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
-type Role = ConsoleRole;
-const roles = consoleRoles;
 const person = '+14155550123';
 
 // Set by beforeAll; the ended call was recorded, for the Range tests.

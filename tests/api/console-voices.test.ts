@@ -13,11 +13,10 @@ import { depositUsd } from '../support/http';
 import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
 import { parseWav } from '../support/speech-api';
 import { synthesizeWav } from '../support/voice-samples';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The voice studio's console routes by role (clone with consent, preview, promote, delete), the
 // audit log page by role, and bad uploads refused with nothing created.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 const writers: Role[] = ['owner', 'admin', 'developer'];
 
 let accounts: AccountsServer;

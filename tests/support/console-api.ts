@@ -1,6 +1,6 @@
 import { createConsoleKey, signIn, type AccountsServer } from './accounts-api';
 import { createClockFile } from './clock-file';
-import { createTeam, freshEmail, joinOrg as joinTeam, ROLES, type Role } from './org-team';
+import { createTeam, freshEmail, joinOrg as joinTeam, type Role } from './org-team';
 import { startSmtpReceiver } from './smtp-receiver';
 import { dispatch, startVoiceServer, TASK, waitForEnd } from './voice-api';
 import { startWebhookReceiver } from './webhook-receiver';
@@ -43,9 +43,6 @@ export const joinOrg = (
   role: Exclude<Role, 'owner'>,
   email = freshEmail(role),
 ): Promise<string> => joinTeam(accounts, { cookie: ownerCookie, orgId }, email, role);
-
-export type ConsoleRole = Role;
-export const consoleRoles = ROLES;
 
 /** A new owner's org with one signed-in member of each other role, and a signed-in outsider. */
 export async function orgWithEveryRole(accounts: AccountsServer): Promise<{

@@ -7,10 +7,10 @@
 // `<dir>/calls.ndjson` ({ service: 'twilio' | 'stt' | 'llm', at, ... }). Before answering, the
 // fake reads `<dir>/mode.json` (see VoiceFakeMode); a missing file means the defaults.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { fakeDirFiles } from './fake-dir';
 import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 
 export interface VoiceFakeMode {
@@ -25,19 +25,7 @@ const twilioBase = process.env.TWILIO_API_BASE_URL ?? 'https://api.twilio.com';
 const sttBase = process.env.STT_UPSTREAM_URL;
 const llmBase = process.env.AGENT_LLM_BASE_URL;
 
-function mode(): VoiceFakeMode {
-  if (!dir) return {};
-  try {
-    return JSON.parse(readFileSync(join(dir, 'mode.json'), 'utf8')) as VoiceFakeMode;
-  } catch {
-    return {};
-  }
-}
-
-function record(call: Record<string, unknown>): void {
-  if (dir)
-    appendFileSync(join(dir, 'calls.ndjson'), JSON.stringify({ ...call, at: Date.now() }) + '\n');
-}
+const { mode, record } = fakeDirFiles<VoiceFakeMode>(dir, {});
 
 const counters = { stt: 0, llm: 0 };
 
