@@ -10,10 +10,18 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer, type RunningServer } from '../tests/support/server';
-import { positiveInt, printTable, ROUND_OPTIONS, routeMedians, runRotatedRounds } from './rounds';
+import {
+  positiveInt,
+  printTable,
+  ROUND_OPTIONS,
+  routeMedians,
+  runRotatedRounds,
+  type Sample,
+} from './rounds';
 
 interface Target {
   name: string;
+  server: RunningServer;
   method: 'GET' | 'POST';
   path: string;
   status: number;
@@ -35,6 +43,9 @@ const { values: args } = parseArgs({
     postgres: { type: 'boolean', default: false },
     // The shared store on a real redis-server (TEST_REDIS_URL or the local default), as in production.
     redis: { type: 'boolean', default: false },
+    // Another checkout with its own build (e.g. an earlier commit in a git worktree): the same
+    // routes on its server are measured in the same rounds, and each route is compared with it.
+    against: { type: 'string' },
   },
 });
 
@@ -48,9 +59,9 @@ const settings = {
   store: args.redis ? 'redis' : 'embedded',
 };
 
-async function load(server: RunningServer, target: Target, seconds: number) {
+async function load(target: Target, seconds: number) {
   const result = await autocannon({
-    url: server.url + target.path,
+    url: target.server.url + target.path,
     method: target.method,
     headers: target.headers,
     body: target.body,
@@ -117,16 +128,12 @@ async function prepare(server: RunningServer, adminToken: string) {
   return { key, batchId: String(batch.batch_id), callId: String(call.call_id), createMs };
 }
 
-async function main(): Promise<void> {
-  if (!existsSync('.next/BUILD_ID')) {
-    console.error('No production build found (.next/BUILD_ID). Run `npm run build` first.');
-    process.exitCode = 1;
-    return;
-  }
-  const adminToken = randomBytes(24).toString('hex');
+/** A server of one checkout on its own fresh database (or PGlite) and store prefix. */
+async function startBenchServer(adminToken: string, cwd?: string) {
   const database = settings.database === 'postgres' ? await freshPostgresUrl() : null;
   // CALL_SCHEDULER=false: the server only takes requests; no call is played while measuring.
   const server = await startServer({
+    cwd,
     env: {
       ADMIN_TOKEN: adminToken,
       CALL_SCHEDULER: 'false',
@@ -141,80 +148,126 @@ async function main(): Promise<void> {
         : {}),
     },
   });
-  const stop = () => void server.stop().then(() => process.exit(130));
+  return {
+    server,
+    stop: async () => {
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
+
+/** The measured routes of one server; `label` tells the compared checkout's apart. */
+function targetsOf(
+  server: RunningServer,
+  label: string,
+  { key, batchId, callId }: { key: string; batchId: string; callId: string },
+): Target[] {
+  const auth = { authorization: `Bearer ${key}` };
+  // A 2025-era client's request (what most clients send): stateless, answered as JSON.
+  const mcp = (method: string, params: Record<string, unknown>) => ({
+    server,
+    method: 'POST' as const,
+    path: '/v1/mcp',
+    status: 200,
+    headers: {
+      ...auth,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    goal: { ratio: 0.5 },
+  });
+  const targets: Target[] = [
+    { server, name: 'baseline', method: 'GET', path: '/api/__bench_baseline', status: 404 },
+    {
+      server,
+      name: 'POST /v1/calls',
+      method: 'POST',
+      path: '/v1/calls',
+      status: 200,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        phone_number: '+14155550123',
+        task: 'Confirm the appointment of {{name}}.',
+        request_data: { name: 'Ada' },
+      }),
+      // Issue 16 raised this from 0.5 (issue 8) for PostgreSQL.
+      goal: { ratio: 0.8 },
+    },
+    {
+      server,
+      name: 'GET /batch no calls',
+      method: 'GET',
+      path: `/batch?batch_id=${batchId}&include_calls=false`,
+      status: 200,
+      headers: auth,
+      goal: { p99Ms: 200 },
+    },
+    {
+      server,
+      name: 'GET /batch no calls 1c',
+      method: 'GET',
+      path: `/batch?batch_id=${batchId}&include_calls=false`,
+      status: 200,
+      headers: auth,
+      connections: 1,
+      goal: { p99Ms: 200 },
+    },
+    { name: 'MCP tools/list', ...mcp('tools/list', {}) },
+    {
+      name: 'MCP get_call',
+      ...mcp('tools/call', { name: 'get_call', arguments: { call_id: callId } }),
+    },
+    {
+      server,
+      name: 'GET /batch with calls',
+      method: 'GET',
+      path: `/batch?batch_id=${batchId}`,
+      status: 200,
+      headers: auth,
+      connections: 1,
+      goal: { p99Ms: 200 },
+    },
+  ];
+  return targets.map((t) => ({ ...t, name: label + t.name }));
+}
+
+const AGAINST = 'against: ';
+
+async function main(): Promise<void> {
+  for (const dir of ['.', ...(args.against ? [args.against] : [])]) {
+    if (!existsSync(join(dir, '.next/BUILD_ID'))) {
+      console.error(
+        `No production build in ${dir} (.next/BUILD_ID). Run \`npm run build\` there first.`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+  }
+  const adminToken = randomBytes(24).toString('hex');
+  const here = await startBenchServer(adminToken);
+  const there = args.against ? await startBenchServer(adminToken, args.against) : null;
+  const server = here.server;
+  const stop = () => void Promise.all([here.stop(), there?.stop()]).then(() => process.exit(130));
   process.once('SIGINT', stop);
   try {
-    const { key, batchId, callId, createMs } = await prepare(server, adminToken);
+    const prepared = await prepare(server, adminToken);
+    const { createMs } = prepared;
     console.log(
       `server ${server.url} (${settings.database}, ${settings.store} store); POST /v1/batches of ${settings.rows} rows took ` +
         `${createMs.toFixed(0)} ms; ${settings.rounds} rounds x ${settings.durationSeconds} s`,
     );
-    const auth = { authorization: `Bearer ${key}` };
-    // A 2025-era client's request (what most clients send): stateless, answered as JSON.
-    const mcp = (method: string, params: Record<string, unknown>) => ({
-      method: 'POST' as const,
-      path: '/v1/mcp',
-      status: 200,
-      headers: {
-        ...auth,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      goal: { ratio: 0.5 },
-    });
-    const targets: Target[] = [
-      { name: 'baseline', method: 'GET', path: '/api/__bench_baseline', status: 404 },
-      {
-        name: 'POST /v1/calls',
-        method: 'POST',
-        path: '/v1/calls',
-        status: 200,
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          phone_number: '+14155550123',
-          task: 'Confirm the appointment of {{name}}.',
-          request_data: { name: 'Ada' },
-        }),
-        // Issue 16 raised this from 0.5 (issue 8) for PostgreSQL.
-        goal: { ratio: 0.8 },
-      },
-      {
-        name: 'GET /batch no calls',
-        method: 'GET',
-        path: `/batch?batch_id=${batchId}&include_calls=false`,
-        status: 200,
-        headers: auth,
-        goal: { p99Ms: 200 },
-      },
-      {
-        name: 'GET /batch no calls 1c',
-        method: 'GET',
-        path: `/batch?batch_id=${batchId}&include_calls=false`,
-        status: 200,
-        headers: auth,
-        connections: 1,
-        goal: { p99Ms: 200 },
-      },
-      { name: 'MCP tools/list', ...mcp('tools/list', {}) },
-      {
-        name: 'MCP get_call',
-        ...mcp('tools/call', { name: 'get_call', arguments: { call_id: callId } }),
-      },
-      {
-        name: 'GET /batch with calls',
-        method: 'GET',
-        path: `/batch?batch_id=${batchId}`,
-        status: 200,
-        headers: auth,
-        connections: 1,
-        goal: { p99Ms: 200 },
-      },
-    ];
-    for (const target of targets) await load(server, target, settings.warmupSeconds);
+    const targets = targetsOf(server, '', prepared);
+    const compared = there
+      ? targetsOf(there.server, AGAINST, await prepare(there.server, adminToken))
+      : [];
+    if (there) console.log(`against ${args.against}: server ${there.server.url}`);
+    const all = [...targets, ...compared];
+    for (const target of all) await load(target, settings.warmupSeconds);
 
-    const samples = await runRotatedRounds(targets, settings.rounds, (target) =>
-      load(server, target, settings.durationSeconds),
+    const samples = await runRotatedRounds(all, settings.rounds, (target) =>
+      load(target, settings.durationSeconds),
     );
     const medians = routeMedians(targets, samples).map((m) => ({
       target: m.target,
@@ -250,6 +303,23 @@ async function main(): Promise<void> {
       })),
     );
 
+    const comparison = there ? compare(targets, compared, samples) : null;
+    if (comparison) {
+      console.log(
+        `\nthis checkout against ${args.against}, same rounds (ratio > 1: this one faster):`,
+      );
+      printTable(
+        comparison.map((c) => ({
+          route: c.route,
+          'req/s': c.requestsPerSecond.toFixed(0),
+          'req/s against': c.againstRequestsPerSecond.toFixed(0),
+          'req/s ratio': c.requestsPerSecondRatio.toFixed(2),
+          'p99 ms': c.p99Ms.toFixed(1),
+          'p99 against': c.againstP99Ms.toFixed(1),
+        })),
+      );
+    }
+
     const finishedAt = new Date().toISOString();
     const dir = join('bench', 'results');
     mkdirSync(dir, { recursive: true });
@@ -262,8 +332,10 @@ async function main(): Promise<void> {
           node: process.version,
           cpus: cpus().length,
           settings,
+          against: args.against ?? null,
           createMs,
           summary,
+          comparison,
           samples,
         },
         null,
@@ -273,9 +345,25 @@ async function main(): Promise<void> {
     console.log(`\nwritten to ${file}`);
   } finally {
     process.off('SIGINT', stop);
-    await server.stop();
-    await database?.drop();
+    await Promise.all([here.stop(), there?.stop()]);
   }
+}
+
+/** Each route's medians here and on the compared checkout's server, from the same rounds. */
+function compare(targets: Target[], compared: Target[], samples: Sample[]) {
+  const mine = routeMedians(targets, samples);
+  const theirs = routeMedians(compared, samples);
+  return mine.map((m, i) => {
+    const t = theirs[i]!;
+    return {
+      route: m.target.name,
+      requestsPerSecond: m.requestsPerSecond,
+      againstRequestsPerSecond: t.requestsPerSecond,
+      requestsPerSecondRatio: m.requestsPerSecond / t.requestsPerSecond,
+      p99Ms: m.p99Ms,
+      againstP99Ms: t.p99Ms,
+    };
+  });
 }
 
 main().catch((error: unknown) => {

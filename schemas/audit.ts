@@ -32,7 +32,9 @@ export const AuditEvent = z
       id: z
         .string()
         .nullable()
-        .describe('User id, API key id or onboarding id; null for the admin.'),
+        .describe(
+          'User id, API key id, onboarding id or OAuth client id; null for the admin and the system (payment events).',
+        ),
     }),
     action: z
       .string()

@@ -104,7 +104,8 @@ async function insertBatch(
         batchId,
         apiOrigin: input.origin,
         keyId: input.key?.keyId ?? null,
-        // A capped key's batch calls reserve nothing up front; each counts its charge at its end.
+        // Nothing is reserved while queued: each call reserves its longest cost against the
+        // key's cap when the lifecycle dials it (reserve-batch-call.ts), trued up at its end.
         keyReservedMicros: capped ? 0 : null,
         errorMessage: number.success
           ? undefined

@@ -1,6 +1,8 @@
 import { and, eq, or } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit';
 import { isUuid } from '../http/path-id';
 import { isUniqueViolation, schema, type Db } from '../db';
+import { microsToUsd } from '../orgs/money';
 import type { PaymentProvider } from '../payments/types';
 import type { EventOutcome } from './types';
 import { applyHeldReversals } from './held-reversals';
@@ -13,7 +15,7 @@ const topUps = schema.topUps;
  * Credits a paid top-up: the one crediting path of the Stripe webhook and the sandbox checkout.
  * The top-up row is locked, so concurrent deliveries (to several instances) credit once; the
  * ledger row keyed by the PaymentIntent id is written in the same transaction as the balance.
- * A session we did not create changes nothing.
+ * A session we did not create changes nothing. Audited as `billing.top_up.paid`, with the credit.
  */
 export async function completeTopUp(
   deps: { db: Db; payments: PaymentProvider },
@@ -62,6 +64,23 @@ export async function completeTopUp(
         keyId: topUp.keyId,
         now: input.now,
       });
+      await recordAudit(
+        tx,
+        {
+          orgId: topUp.orgId,
+          // The provider's word (a signed webhook, the sandbox's Pay), not a member's.
+          actor: { type: 'system', id: null },
+          action: 'billing.top_up.paid',
+          target: { type: 'top_up', id: topUp.id },
+          after: {
+            amount_usd: microsToUsd(topUp.amountMicros),
+            provider: topUp.provider,
+            payment_intent_id: input.paymentIntentId,
+            checkout_session_id: input.sessionId,
+          },
+        },
+        input.now,
+      );
       // A refund or dispute that arrived first is applied now, with the credit.
       if (input.paymentIntentId) await applyHeldReversals(tx, input.paymentIntentId, input.now);
       return 'credited';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
 import { asApiError } from '../http/dependency-errors';
 import { schema } from '../db';
@@ -16,11 +17,18 @@ export interface TopUpStarted {
 
 /**
  * Starts a top-up: a checkout a person pays at (Stripe Checkout, or the sandbox page). Nothing
- * is credited here; only the paid event (or the sandbox's Pay) credits the wallet.
+ * is credited here; only the paid event (or the sandbox's Pay) credits the wallet. Audited as
+ * `billing.top_up.start` (who, how much, the checkout's id) once the checkout exists.
  */
 export async function startTopUp(
   deps: BillingDeps,
-  input: { orgId: string; amountCents: number; keyId: string | null; origin: string },
+  input: {
+    orgId: string;
+    amountCents: number;
+    keyId: string | null;
+    origin: string;
+    actor: AuditActor;
+  },
 ): Promise<TopUpStarted> {
   const amountMicros = input.amountCents * MICROS_PER_CENT;
   const { minTopUpMicros, maxTopUpMicros } = deps.settings;
@@ -54,10 +62,27 @@ export async function startTopUp(
       cancelUrl: `${back}?result=cancelled`,
     }),
   );
-  await deps.db
-    .update(schema.topUps)
-    .set({ checkoutSessionId: checkout.sessionId })
-    .where(eq(schema.topUps.id, topUpId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(schema.topUps)
+      .set({ checkoutSessionId: checkout.sessionId })
+      .where(eq(schema.topUps.id, topUpId));
+    await recordAudit(
+      tx,
+      {
+        orgId: org.id,
+        actor: input.actor,
+        action: 'billing.top_up.start',
+        target: { type: 'top_up', id: topUpId },
+        after: {
+          amount_usd: microsToUsd(amountMicros),
+          provider: deps.payments.kind,
+          checkout_session_id: checkout.sessionId,
+        },
+      },
+      new Date(deps.clock.now()),
+    );
+  });
   return {
     top_up_id: topUpId,
     amount_usd: microsToUsd(amountMicros),

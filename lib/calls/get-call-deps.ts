@@ -21,6 +21,7 @@ export async function getCallDeps(origin?: string): Promise<CallDeps> {
     billing: {
       ...(await getBillingDeps()),
       mailer: getMailer(),
+      webhookWaitMs: config.AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES * 60_000,
       origin: (config.PUBLIC_SITE_URL ?? origin ?? `http://localhost:${config.PORT}`).replace(
         /\/$/,
         '',

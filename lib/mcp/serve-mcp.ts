@@ -13,15 +13,19 @@ import type { McpAuth } from './authenticate-mcp';
 import { createToolServer } from './create-tool-server';
 import type { ToolContext } from './types';
 
-type Deps = Omit<ToolContext, 'orgId' | 'key'>;
+type Deps = Omit<ToolContext, 'orgId' | 'key' | 'actor'>;
 const contexts = new WeakMap<Request, Deps>();
 
 /** Each request gets a fresh tool server acting for the org its credential belongs to. */
 async function factory(request: McpRequestContext): Promise<McpServer> {
   const deps = request.requestInfo && contexts.get(request.requestInfo);
-  const extra = (request.authInfo as McpAuth | undefined)?.extra;
-  if (!deps || !extra) throw new Error('tool server reached without authentication');
-  return createToolServer({ ...deps, orgId: extra.orgId, key: extra.key ?? null });
+  const auth = request.authInfo as McpAuth | undefined;
+  const extra = auth?.extra;
+  if (!deps || !auth || !extra) throw new Error('tool server reached without authentication');
+  const actor = extra.key
+    ? { type: 'api_key' as const, id: extra.key.keyId }
+    : { type: 'agent' as const, id: auth.clientId };
+  return createToolServer({ ...deps, orgId: extra.orgId, key: extra.key ?? null, actor });
 }
 
 const onerror = (error: Error) => console.error('[mcp]', error.message);

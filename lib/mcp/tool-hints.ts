@@ -20,6 +20,8 @@ const TOOL_HINTS: Partial<Record<ErrorCode, string>> = {
   INVALID_QUERY: "Check the arguments against the tool's input schema.",
   INSUFFICIENT_BALANCE:
     'get_balance_and_limits shows the balance; retry once the wallet has been funded.',
+  WALLET_IN_DEBT:
+    'create_top_up_link gives a person a link to add funds; the top-up repays what is owed first.',
   IDEMPOTENCY_KEY_REUSED: 'Use a new idempotency_key for different arguments.',
   IDEMPOTENCY_KEY_IN_USE:
     'Retry the same tool call with the same idempotency_key in a few seconds.',

@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit/record-audit';
 import type { SpendingKey } from '../orgs/key-spend-cap';
 import type { CallDeps } from '../calls/types';
 import type { SpeechDeps } from '../tts/types';
@@ -7,6 +8,8 @@ export interface ToolContext {
   orgId: string;
   /** The API key behind the request (its cap applies, its id is on charges); NULL for OAuth. */
   key: SpendingKey | null;
+  /** Who the audit log names: the API key, or the OAuth client acting for a member. */
+  actor: AuditActor;
   /** The public origin of the voice API, for the links tools hand out. */
   origin: string;
   calls: CallDeps;

@@ -38,6 +38,18 @@ export const paymentsEnvShape = {
   // Bounds of one top-up, in US dollars.
   TOP_UP_MIN_USD: dollars(5),
   TOP_UP_MAX_USD: dollars(1000),
+  // Minutes an accepted auto top-up charge waits for its webhook before the provider is asked.
+  AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 60 : Number(v)))
+    .pipe(
+      z
+        .number('must be a number of minutes')
+        .min(1, 'must be at least 1')
+        .max(10_080, 'must be at most 10080 (a week)'),
+    ),
 };
 
 /** One Stripe variable without the other stops start-up, naming the missing one. */

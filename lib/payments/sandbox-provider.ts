@@ -1,9 +1,12 @@
 import {
   InvalidPaymentSignature,
   type CheckoutRequest,
+  type PaymentIntentOutcome,
   type PaymentProvider,
   type SavedCardCharge,
 } from './types';
+
+const sandboxIntentId = (attemptId: string) => `sandbox_pi_${attemptId}`;
 
 /** The sandbox checkout's page, relative to the site's origin. */
 export const sandboxCheckoutPath = (topUpId: string) => `/billing/sandbox-checkout/${topUpId}`;
@@ -41,6 +44,19 @@ export class SandboxPayments implements PaymentProvider {
 
   /** The sandbox's saved "card" always pays, at once and for nothing: no money moves. */
   async chargeSavedCard(input: SavedCardCharge) {
-    return { status: 'paid_in_sandbox' as const, paymentIntentId: `sandbox_pi_${input.attemptId}` };
+    return {
+      status: 'paid_in_sandbox' as const,
+      paymentIntentId: sandboxIntentId(input.attemptId),
+    };
+  }
+
+  /**
+   * The sandbox's own record is the id it handed out: every sandbox PaymentIntent was paid (a
+   * pending one means the process stopped before crediting it). Any other id is not its own.
+   */
+  async paymentIntentOutcome(paymentIntentId: string): Promise<PaymentIntentOutcome> {
+    if (!paymentIntentId.startsWith(sandboxIntentId('')))
+      throw new Error(`${paymentIntentId} is not a sandbox PaymentIntent`);
+    return { status: 'paid' };
   }
 }

@@ -3,6 +3,7 @@ import { parseStripeEvent } from './parse-stripe-event';
 import {
   InvalidPaymentSignature,
   type CheckoutRequest,
+  type PaymentIntentOutcome,
   type PaymentProvider,
   type SavedCardCharge,
   type SavedCardResult,
@@ -108,6 +109,15 @@ export class StripePayments implements PaymentProvider {
     );
     const charge = charges.data[0];
     return charge ? { chargeId: charge.id, receiptUrl: charge.receipt_url ?? null } : null;
+  }
+
+  async paymentIntentOutcome(paymentIntentId: string): Promise<PaymentIntentOutcome> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    if (intent.status === 'succeeded') return { status: 'paid' };
+    return {
+      status: 'failed',
+      failure: intent.last_payment_error?.code ?? `payment_intent_${intent.status}`,
+    };
   }
 
   async chargeSavedCard(input: SavedCardCharge): Promise<SavedCardResult> {

@@ -23,7 +23,15 @@ export interface PaymentProvider {
    * idempotency key. A decline is a result, not a throw; a throw means the outcome is unknown.
    */
   chargeSavedCard(input: SavedCardCharge): Promise<SavedCardResult>;
+  /**
+   * Where an off-session PaymentIntent stands, asked when its webhook is overdue. A throw means
+   * the status cannot be read.
+   */
+  paymentIntentOutcome(paymentIntentId: string): Promise<PaymentIntentOutcome>;
 }
+
+/** An off-session PaymentIntent as the provider tells it: paid, or anything else (why). */
+export type PaymentIntentOutcome = { status: 'paid' } | { status: 'failed'; failure: string };
 
 export interface SavedCardCharge {
   attemptId: string;

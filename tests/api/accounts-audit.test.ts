@@ -102,4 +102,77 @@ describe('audit log', () => {
       'INVALID_QUERY',
     );
   });
+
+  it('records who started each manual top-up (amount, checkout) and its crediting (PaymentIntent)', async () => {
+    const auditor = await createKey(['audit:read']);
+    const payer = await createKey(['billing:write']);
+    const byKey = await withKey(payer.api_key, 'POST', '/v1/billing/top-ups', { amount_usd: 5 });
+    expect(byKey.status).toBe(201);
+    const keyTopUp = (await byKey.json()) as { top_up_id: string };
+    const byConsole = await consoleFetch(
+      base,
+      cookie,
+      'POST',
+      `/console/api/orgs/${orgId}/billing/top-ups`,
+      { amount_usd: 6.5 },
+    );
+    expect(byConsole.status).toBe(201);
+    const consoleTopUp = (await byConsole.json()) as { top_up_id: string };
+    // The sandbox checkout's Pay: the same crediting code as Stripe's webhook.
+    const pay = await fetch(`${base}/v1/billing/sandbox-checkout/${keyTopUp.top_up_id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(pay.status).toBe(303);
+
+    type Event = {
+      action: string;
+      actor: { type: string; id: string | null };
+      target: { type: string; id: string } | null;
+      after: Record<string, unknown>;
+    };
+    const events = async (action: string) =>
+      (
+        (await (
+          await withKey(auditor.api_key, 'GET', `/v1/audit-log?action=${action}`)
+        ).json()) as { events: Event[] }
+      ).events;
+    const userId = (await events('key.create'))[0]!.actor.id;
+    const started = await events('billing.top_up.start');
+    expect(started.map((e) => [e.actor, e.target, e.after])).toEqual([
+      [
+        { type: 'user', id: userId },
+        { type: 'top_up', id: consoleTopUp.top_up_id },
+        {
+          amount_usd: 6.5,
+          provider: 'sandbox',
+          checkout_session_id: `sandbox_${consoleTopUp.top_up_id}`,
+        },
+      ],
+      [
+        { type: 'api_key', id: payer.key_id },
+        { type: 'top_up', id: keyTopUp.top_up_id },
+        {
+          amount_usd: 5,
+          provider: 'sandbox',
+          checkout_session_id: `sandbox_${keyTopUp.top_up_id}`,
+        },
+      ],
+    ]);
+    const credited = await events('billing.top_up.paid');
+    expect(credited.map((e) => [e.actor, e.target, e.after])).toEqual([
+      [
+        { type: 'system', id: null },
+        { type: 'top_up', id: keyTopUp.top_up_id },
+        {
+          amount_usd: 5,
+          provider: 'sandbox',
+          payment_intent_id: `sandbox_pi_${keyTopUp.top_up_id}`,
+          checkout_session_id: `sandbox_${keyTopUp.top_up_id}`,
+        },
+      ],
+    ]);
+  });
 });

@@ -124,6 +124,19 @@ describe('tools over both protocol revisions', () => {
     const wallet = await voice(server.url, org.apiKey, '/v1/billing/ledger');
     const { entries } = (await wallet.json()) as { entries: { kind: string }[] };
     expect(entries.map((e) => e.kind)).toEqual(['starting_credit']);
+    // The started top-up is audited with the key behind the tool call, the amount and checkout.
+    const audit = await voice(server.url, org.apiKey, '/v1/audit-log?action=billing.top_up.start');
+    const { events } = (await audit.json()) as {
+      events: { actor: unknown; target: { id: string }; after: unknown }[];
+    };
+    const topUpId = body.checkout_url.split('/').at(-1)!;
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: { type: 'api_key', id: org.keyId },
+        target: { type: 'top_up', id: topUpId },
+        after: { amount_usd: 25, provider: 'sandbox', checkout_session_id: `sandbox_${topUpId}` },
+      }),
+    ]);
   });
 
   it('places a call once per idempotency key, waits for it with progress, and reads it back (2026-07-28 client)', async () => {

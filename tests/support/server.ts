@@ -24,6 +24,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Let the server create its embedded database from nothing, as a first `npm start` does. */
   freshEmbeddedDatabase?: boolean;
+  /** Another checkout's build (a benchmark against an earlier commit); this one by default. */
+  cwd?: string;
 }
 
 /** Starts the production server (server.ts over the `next build` output) on a free port. */
@@ -37,6 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     'server.ts',
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: options.cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

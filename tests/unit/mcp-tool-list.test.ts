@@ -95,6 +95,8 @@ describe('tool error hints', () => {
     'VOICE_NOT_FOUND',
     'VOICE_NOT_LIVE',
     'INSUFFICIENT_SCOPE',
+    'KEY_SPEND_CAP_REACHED',
+    'WALLET_IN_DEBT',
   ];
   it('name tools and arguments for every code a tool can return', () => {
     for (const code of reachable) {

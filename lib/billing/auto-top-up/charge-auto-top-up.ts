@@ -68,6 +68,7 @@ async function askOwnersToPay(
     amountCents: Math.round(attempt.amountMicros / MICROS_PER_CENT),
     keyId: null,
     origin: deps.origin,
+    actor: { type: 'system', id: null },
   });
   await settle(
     deps,

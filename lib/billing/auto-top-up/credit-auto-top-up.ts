@@ -18,7 +18,13 @@ const a = schema.autoTopUpAttempts;
  */
 export async function creditAutoTopUp(
   db: Db,
-  input: { attemptId: string; paymentIntentId: string; now: Date },
+  input: {
+    attemptId: string;
+    paymentIntentId: string;
+    now: Date;
+    /** Set when no webhook came and the provider was asked (audited with the credit). */
+    via?: 'status_check';
+  },
 ): Promise<EventOutcome> {
   if (!isUuid(input.attemptId)) return 'not_ours';
   try {
@@ -65,6 +71,7 @@ export async function creditAutoTopUp(
           after: {
             amount_usd: microsToUsd(attempt.amountMicros),
             payment_intent_id: input.paymentIntentId,
+            ...(input.via ? { via: input.via } : {}),
           },
         },
         input.now,

@@ -11,12 +11,20 @@ const a = schema.autoTopUpAttempts;
 const s = schema.autoTopUpSettings;
 
 /**
- * A declined recharge (at once, or later by payment_intent.payment_failed): one more failure in
- * a row; the third turns auto top-up off, audited, and every owner is mailed.
+ * A declined recharge (at once, later by payment_intent.payment_failed, or found unpaid when its
+ * webhook was overdue): one more failure in a row; the third turns auto top-up off, audited, and
+ * every owner is mailed.
  */
 export async function failAutoTopUp(
   deps: Pick<AutoTopUpDeps, 'db'> & Partial<Pick<AutoTopUpDeps, 'mailer' | 'origin'>>,
-  input: { attemptId: string; paymentIntentId: string | null; failure: string; now: Date },
+  input: {
+    attemptId: string;
+    paymentIntentId: string | null;
+    failure: string;
+    now: Date;
+    /** Set when no webhook came and the provider was asked (or could not say). */
+    via?: 'status_check';
+  },
 ): Promise<EventOutcome> {
   if (!isUuid(input.attemptId)) return 'not_ours';
   const result = await deps.db.transaction(async (tx) => {
@@ -53,6 +61,7 @@ export async function failAutoTopUp(
           amount_usd: microsToUsd(attempt.amountMicros),
           failure: input.failure,
           failures_in_a_row: settings?.consecutiveFailures ?? 1,
+          ...(input.via ? { via: input.via } : {}),
         },
       },
       input.now,

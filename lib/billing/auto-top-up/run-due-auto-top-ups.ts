@@ -1,11 +1,13 @@
 import { chargeAutoTopUp } from './charge-auto-top-up';
 import { claimAutoTopUps } from './claim-auto-top-ups';
 import { sendLowBalanceMail } from './send-low-balance-mail';
+import { claimOverdueAutoTopUps, settleOverdueAutoTopUp } from './settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from './types';
 
 /**
- * The scheduler's billing pass: low-balance mail for the crossings since the last pass, then the
- * recharges due, claimed in the database and started without waiting (one per org at most).
+ * The scheduler's billing pass: low-balance mail for the crossings since the last pass, accepted
+ * charges whose webhook is overdue (the provider is asked), then the recharges due, claimed in
+ * the database and started without waiting (one per org at most).
  */
 export async function startDueAutoTopUps(
   deps: AutoTopUpDeps,
@@ -13,10 +15,14 @@ export async function startDueAutoTopUps(
 ): Promise<{ started: number; mailed: number; running: Promise<void>[] }> {
   const now = new Date(deps.clock.now());
   const mailed = await sendLowBalanceMail(deps);
+  const overdue = await claimOverdueAutoTopUps(deps.db, now, deps.webhookWaitMs, limit);
   const attempts = await claimAutoTopUps(deps.db, now, limit);
   return {
-    started: attempts.length,
+    started: overdue.length + attempts.length,
     mailed,
-    running: attempts.map((attempt) => chargeAutoTopUp(deps, attempt)),
+    running: [
+      ...overdue.map((attempt) => settleOverdueAutoTopUp(deps, attempt)),
+      ...attempts.map((attempt) => chargeAutoTopUp(deps, attempt)),
+    ],
   };
 }

@@ -8,6 +8,11 @@ export interface AutoTopUpDeps extends BillingDeps {
   mailer: Mailer;
   /** The site's origin, for links in mail (the Checkout's way back, the settings page). */
   origin: string;
+  /**
+   * How long an accepted charge waits for its signed webhook (AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES)
+   * before the scheduler asks the provider where its PaymentIntent stands.
+   */
+  webhookWaitMs: number;
 }
 
 /** Recharges an org may start per UTC day, whatever their outcome. */

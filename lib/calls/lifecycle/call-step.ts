@@ -10,6 +10,7 @@ import type { CallDeps, CallRow, LineState, SandboxLineState } from '../types';
 import { carrierStart, placeCarrierCall } from './carrier-dial';
 import { endCall, type CallEnding } from './end-call';
 import { lineStateOf } from './line-state';
+import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-call';
 import { carrierOverdue } from './overdue';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
@@ -45,9 +46,32 @@ async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: 
   if (ended === 'lease-lost') throw new LeaseLost();
 }
 
-/** queued → started: waits for a free line under the org's cap, then dials. */
+/**
+ * queued → started: waits for a free line under the org's cap, then dials. A batch call of a
+ * capped key reserves its longest cost against the key's month here; refused, it waits while the
+ * key has calls on the line (their end trues their reservations up), else it ends unplaced.
+ */
 async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   const now = new Date(deps.clock.now());
+  let started = false;
+  try {
+    started = await dialLocked(deps, call, now);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'KEY_SPEND_CAP_REACHED') throw error;
+    if (await keyHasCallsInProgress(deps.db, call))
+      return updateLeased(deps.db, call, { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) });
+    return end(deps, call, {
+      queueStatus: 'call_error',
+      endedBy: 'SYSTEM',
+      errorMessage: `KEY_SPEND_CAP_REACHED: ${error.message} This call was not placed and costs nothing.`,
+    });
+  }
+  // A real call is placed once the line is ours, outside the org's lock (a network round trip).
+  if (started && deps.provider.kind === 'twilio') await placeCarrierCall(deps, deps.provider, call);
+}
+
+/** The dial's transaction, under the org row's lock; returns whether the call took a line. */
+async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boolean> {
   let started = false;
   await deps.db.transaction(async (tx) => {
     // Dialing takes the org row's lock, so the cap holds across instances.
@@ -63,6 +87,7 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
     );
     const outcome = deps.provider.kind === 'sandbox' ? deps.provider.connect(call.toNumber) : null;
     started = active < cap;
+    const keyReservedMicros = started ? await reserveBatchCallSpend(tx, deps, call, now) : null;
     const values: Partial<CallRow> =
       active >= cap
         ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
@@ -89,7 +114,12 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
             };
     const updated = await tx
       .update(schema.calls)
-      .set({ ...values, leaseToken: null, leaseUntil: null })
+      .set({
+        ...values,
+        ...(keyReservedMicros === null ? {} : { keyReservedMicros }),
+        leaseToken: null,
+        leaseUntil: null,
+      })
       .where(
         and(
           eq(schema.calls.id, call.id),
@@ -100,8 +130,7 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
       .returning({ id: schema.calls.id });
     if (updated.length === 0) throw new LeaseLost();
   });
-  // A real call is placed once the line is ours, outside the org's lock (a network round trip).
-  if (started && deps.provider.kind === 'twilio') await placeCarrierCall(deps, deps.provider, call);
+  return started;
 }
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */

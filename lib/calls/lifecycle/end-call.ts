@@ -23,6 +23,14 @@ export function callCostMicros(durationMs: number, pricePerMinuteMicros: number)
 }
 
 /**
+ * When a call's reservation against its key's month was made: a single call's at dispatch, a
+ * batch call's at its dial (see reserve-batch-call.ts).
+ */
+function keyReservedAt(call: CallRow): Date {
+  return call.batchId !== null && call.startedAt ? call.startedAt : call.createdAt;
+}
+
+/**
  * Ends a call under its row lock (see endCall): charges `durationMs` once, turns recorded
  * segments into one WAV, and queues its post-call webhook. Returns false when the call had
  * already ended.
@@ -66,7 +74,7 @@ export async function endLockedCall(
   await tx.update(c).set({ priceMicros: charged }).where(eq(c.id, call.id));
   // The key's month held the call's longest possible cost since dispatch: now the real one.
   if (call.keyId && call.keyReservedMicros !== null)
-    await settleKeySpend(tx, call.keyId, charged - call.keyReservedMicros, call.createdAt);
+    await settleKeySpend(tx, call.keyId, charged - call.keyReservedMicros, keyReservedAt(call));
 
   if (call.record) {
     const segments = await tx

@@ -32,7 +32,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE when the wallet is empty. Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
+      description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE (empty wallet) or KEY_SPEND_CAP_REACHED (key's monthly cap). Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
       inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
@@ -59,7 +59,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_batch',
     {
-      description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
+      description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet; calls over the key's monthly cap fail with KEY_SPEND_CAP_REACHED. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
       inputSchema: cachedJsonSchema(CreateBatchInput),
       outputSchema: cachedJsonSchema(CreateBatchOutput),
       annotations: {
@@ -147,6 +147,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
           amountCents: Math.round(amount_usd * 100),
           keyId: null,
           origin: ctx.origin,
+          actor: ctx.actor,
         }),
       ),
   );

@@ -21,7 +21,12 @@ const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => 
 describe('auto top-up caps', () => {
   it('three a day, the monthly cap per calendar month, both renewed on the clock', async () => {
     const clock = manualClock(Date.parse('2026-11-29T09:00:00Z'));
-    const deps: AutoTopUpDeps = { ...billingDeps(db, clock), mailer: noMail, origin: 'http://x' };
+    const deps: AutoTopUpDeps = {
+      ...billingDeps(db, clock),
+      mailer: noMail,
+      origin: 'http://x',
+      webhookWaitMs: 60 * 60_000,
+    };
     const { orgId } = await createOrg(db, { name: 'caps', startingCreditMicros: 0 }, new Date());
     await saveAutoTopUp(
       deps,

@@ -55,6 +55,7 @@ export async function startedSession(deps: BillingDeps, orgId: string, amountCen
     amountCents,
     keyId: null,
     origin: 'http://x.test',
+    actor: { type: 'system', id: null },
   });
   const [row] = await deps.db
     .select({ sessionId: schema.topUps.checkoutSessionId })

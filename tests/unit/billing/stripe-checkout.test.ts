@@ -89,3 +89,62 @@ it('asks for a payment-mode session for the customer, saving the card, in one-ce
   });
   expect(session.idempotency).toBe(`top-up-${request.topUpId}`);
 });
+
+it('reads an overdue off-session PaymentIntent: succeeded is paid, else its decline, unknown throws', async () => {
+  server.use(
+    http.get('https://stripe.stand-in.test/v1/payment_intents/:id', ({ params }) => {
+      received.push({
+        path: `/v1/payment_intents/${String(params.id)}`,
+        form: {},
+        idempotency: null,
+      });
+      if (params.id === 'pi_paid')
+        return HttpResponse.json({ id: 'pi_paid', object: 'payment_intent', status: 'succeeded' });
+      if (params.id === 'pi_declined')
+        return HttpResponse.json({
+          id: 'pi_declined',
+          object: 'payment_intent',
+          status: 'requires_payment_method',
+          last_payment_error: { code: 'card_declined' },
+        });
+      if (params.id === 'pi_canceled')
+        return HttpResponse.json({
+          id: 'pi_canceled',
+          object: 'payment_intent',
+          status: 'canceled',
+        });
+      return HttpResponse.json(
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such payment_intent',
+          },
+        },
+        { status: 404 },
+      );
+    }),
+  );
+  const payments = new StripePayments({
+    secretKey: 'sk_test_wire',
+    webhookSecret: 'whsec_wire',
+    apiBaseUrl: 'https://stripe.stand-in.test',
+    centPrice: async (create) => create(),
+  });
+  expect(await payments.paymentIntentOutcome('pi_paid')).toEqual({ status: 'paid' });
+  expect(await payments.paymentIntentOutcome('pi_declined')).toEqual({
+    status: 'failed',
+    failure: 'card_declined',
+  });
+  expect(await payments.paymentIntentOutcome('pi_canceled')).toEqual({
+    status: 'failed',
+    failure: 'payment_intent_canceled',
+  });
+  await expect(payments.paymentIntentOutcome('pi_gone')).rejects.toThrow(/No such payment_intent/);
+  expect(received.map((r) => r.path)).toEqual([
+    '/v1/payment_intents/pi_paid',
+    '/v1/payment_intents/pi_declined',
+    '/v1/payment_intents/pi_canceled',
+    '/v1/payment_intents/pi_gone',
+  ]);
+});

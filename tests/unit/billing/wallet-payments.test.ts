@@ -2,6 +2,7 @@
 // and however concurrently its event arrives; refunds and disputes take back what the balance
 // holds and record the rest as owed; while owed, new calls and speech are refused.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { completeTopUp } from '@/lib/billing/complete-top-up';
 import { applyDispute } from '@/lib/billing/apply-dispute';
@@ -13,7 +14,6 @@ import { isApiError } from '@/lib/http';
 import { assertWalletUsable } from '@/lib/orgs/assert-wallet-usable';
 import { effectiveLimits } from '@/lib/orgs/effective-limits';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
-
 import {
   billingDeps,
   chargeSpeech,
@@ -30,6 +30,7 @@ let db: Db;
 openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const now = () => new Date(clock.now());
+const actor = { type: 'user' as const, id: 'user-1' };
 const codeOf = async (promise: Promise<unknown>) =>
   promise.then(
     () => 'resolved',
@@ -121,7 +122,9 @@ describe('crediting a top-up', () => {
     const deps = billingDeps(db, clock);
     const { orgId } = await newOrg(db, clock);
     const start = (id: string, amountCents: number) =>
-      codeOf(startTopUp(deps, { orgId: id, amountCents, keyId: null, origin: 'http://x.test' }));
+      codeOf(
+        startTopUp(deps, { orgId: id, amountCents, keyId: null, origin: 'http://x.test', actor }),
+      );
     expect(await start(orgId, 499)).toBe('INVALID_BODY');
     expect(await start(orgId, 100_001)).toBe('INVALID_BODY');
     expect(await start('00000000-0000-4000-8000-000000000000', 500)).toBe('NOT_FOUND');
@@ -135,6 +138,7 @@ describe('crediting a top-up', () => {
       amountCents: 700,
       keyId: null,
       origin: 'http://x.test',
+      actor,
     });
     expect(
       await settleSandboxCheckout(deps, { topUpId: declined.top_up_id, action: 'decline' }),
@@ -147,6 +151,7 @@ describe('crediting a top-up', () => {
       amountCents: 700,
       keyId: null,
       origin: 'http://x.test',
+      actor,
     });
     expect(await settleSandboxCheckout(deps, { topUpId: paid.top_up_id, action: 'pay' })).toBe(
       'credited',
@@ -155,6 +160,30 @@ describe('crediting a top-up', () => {
       'already_applied',
     );
     expect((await wallet(db, orgId)).balance).toBe(7_000_000);
+
+    // Each start names who started it and the checkout; only the paid one has a credit row, once.
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.orgId, orgId))
+      .orderBy(schema.auditLog.id);
+    const billing = audit.filter((row) => row.action.startsWith('billing.top_up.'));
+    expect(billing.map((row) => [row.action, row.actorType, row.actorId, row.targetId])).toEqual([
+      ['billing.top_up.start', 'user', 'user-1', declined.top_up_id],
+      ['billing.top_up.start', 'user', 'user-1', paid.top_up_id],
+      ['billing.top_up.paid', 'system', null, paid.top_up_id],
+    ]);
+    expect(billing[0]!.after).toEqual({
+      amount_usd: 7,
+      provider: 'sandbox',
+      checkout_session_id: `sandbox_${declined.top_up_id}`,
+    });
+    expect(billing[2]!.after).toEqual({
+      amount_usd: 7,
+      provider: 'sandbox',
+      payment_intent_id: `sandbox_pi_${paid.top_up_id}`,
+      checkout_session_id: `sandbox_${paid.top_up_id}`,
+    });
   });
 });
 

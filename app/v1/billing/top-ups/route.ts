@@ -1,7 +1,14 @@
 // POST /v1/billing/top-ups — start a wallet top-up: returns the checkout URL a person pays at.
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { startTopUp } from '@/lib/billing/start-top-up';
-import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/http';
+import {
+  clientIp,
+  defineRoute,
+  parseBody,
+  publicOrigin,
+  readJson,
+  requireApiKey,
+} from '@/lib/http';
 import { TopUpRequest } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';
@@ -15,6 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       amountCents: Math.round(input.amount_usd * 100),
       keyId,
       origin: publicOrigin('voice', request),
+      actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) },
     });
     return Response.json(started, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },

@@ -3,7 +3,7 @@ import { requireMember } from '@/lib/access/require-member';
 import { requireSessionUser } from '@/lib/auth/require-session-user';
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { startTopUp } from '@/lib/billing/start-top-up';
-import { defineRoute, parseBody, publicOrigin, readJson, uuidParam } from '@/lib/http';
+import { clientIp, defineRoute, parseBody, publicOrigin, readJson, uuidParam } from '@/lib/http';
 import { TopUpRequest } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';
@@ -20,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       amountCents: Math.round(input.amount_usd * 100),
       keyId: null,
       origin: publicOrigin('voice', request),
+      actor: { type: 'user', id: user.id, ip: clientIp(request.headers) },
     });
     return Response.json(started, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },

@@ -1,0 +1,203 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { creditAutoTopUp } from '@/lib/billing/auto-top-up/credit-auto-top-up';
+import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
+import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+import { STATUS_UNREADABLE } from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
+import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
+import { schema, type Db } from '@/lib/db';
+import type { Mailer } from '@/lib/mail';
+import {
+  SandboxPayments,
+  type CheckoutRequest,
+  type PaymentIntentOutcome,
+  type PaymentProvider,
+  type SavedCardCharge,
+  type SavedCardResult,
+} from '@/lib/payments';
+import { allowConsoleError } from '../../support/console-guard';
+import { billingDeps, manualClock, newOrg, wallet } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
+
+// An off-session recharge the provider accepted but whose webhook never comes: after the wait
+// (on the injected clock) the scheduler's pass asks the payments port where the PaymentIntent
+// stands and credits or fails it, so the org's one in-flight slot is never held for good.
+let db: Db;
+openForSuite(pgliteAdapter, (opened) => (db = opened));
+// Each test recharges only its own org: what one leaves on or in flight is put away after it.
+afterEach(async () => {
+  await db.update(schema.autoTopUpSettings).set({ enabled: false });
+  await db
+    .update(schema.autoTopUpAttempts)
+    .set({ status: 'declined' })
+    .where(inArray(schema.autoTopUpAttempts.status, ['claimed', 'pending']));
+});
+
+const MINUTE = 60_000;
+const WAIT = 60 * MINUTE;
+const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
+
+/** A provider that accepts every charge (no webhook follows) and answers status as scripted. */
+function silentStripe() {
+  const sandbox = new SandboxPayments();
+  const provider = {
+    kind: 'stripe' as const,
+    description: 'accepts charges, sends no webhook (test)',
+    asked: [] as string[],
+    answer: { status: 'paid' } as PaymentIntentOutcome | 'unreadable',
+    createCustomer: async () => null,
+    createCheckout: (input: CheckoutRequest) => sandbox.createCheckout(input),
+    verifyEvent: () => sandbox.verifyEvent(),
+    receiptFor: async () => null,
+    chargeSavedCard: async (input: SavedCardCharge): Promise<SavedCardResult> => ({
+      status: 'pending',
+      paymentIntentId: `pi_${input.attemptId}`,
+    }),
+    paymentIntentOutcome: async (paymentIntentId: string): Promise<PaymentIntentOutcome> => {
+      provider.asked.push(paymentIntentId);
+      if (provider.answer === 'unreadable') throw new Error('Stripe answered 503');
+      return provider.answer;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
+}
+
+async function setUp() {
+  const clock = manualClock(Date.parse('2026-11-10T09:00:00Z'));
+  const payments = silentStripe();
+  const deps: AutoTopUpDeps = {
+    ...billingDeps(db, clock, payments),
+    mailer: noMail,
+    origin: 'http://x',
+    webhookWaitMs: WAIT,
+  };
+  const { orgId } = await newOrg(db, clock);
+  await saveAutoTopUp(
+    deps,
+    {
+      orgId,
+      enabled: true,
+      threshold_usd: 1000,
+      amount_usd: 5,
+      monthly_cap_usd: 500,
+      low_balance_usd: null,
+      confirm_charge_now: true,
+    },
+    { type: 'system', id: null },
+  );
+  /** One scheduler billing pass, waited for. */
+  const pass = async () => {
+    const started = await startDueAutoTopUps(deps, 8);
+    await Promise.all(started.running);
+    return started.started;
+  };
+  const attempts = () =>
+    db
+      .select()
+      .from(schema.autoTopUpAttempts)
+      .where(eq(schema.autoTopUpAttempts.orgId, orgId))
+      .orderBy(schema.autoTopUpAttempts.createdAt);
+  const audit = (action: string) =>
+    db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.orgId, orgId), eq(schema.auditLog.action, action)));
+  /** The PaymentIntents of this org the provider was asked about (the database is shared). */
+  const asked = async () => {
+    const ours = new Set((await attempts()).map((a) => `pi_${a.id}`));
+    return payments.asked.filter((id) => ours.has(id));
+  };
+  return { clock, payments, deps, orgId, pass, attempts, audit, asked };
+}
+
+describe('an auto top-up whose webhook never arrives', () => {
+  it('waits its hour, then asks the provider: paid is credited once, by the webhook’s own code', async () => {
+    const { clock, orgId, pass, attempts, audit, asked } = await setUp();
+    expect(await pass()).toBe(1);
+    const [first] = await attempts();
+    expect(first).toMatchObject({ status: 'pending', paymentIntentId: `pi_${first!.id}` });
+
+    // Within the wait nothing is asked, and the attempt in flight blocks a second recharge.
+    clock.advance(WAIT - MINUTE);
+    expect(await pass()).toBe(0);
+    expect(await asked()).toEqual([]);
+    expect(await attempts()).toHaveLength(1);
+
+    clock.advance(MINUTE);
+    await pass();
+    expect(await asked()).toEqual([`pi_${first!.id}`]);
+    const [settled] = await attempts();
+    expect(settled!.status).toBe('succeeded');
+    expect((await wallet(db, orgId)).balance).toBe(5_000_000);
+    const deposits = await db
+      .select()
+      .from(schema.walletLedger)
+      .where(eq(schema.walletLedger.reference, `pi_${first!.id}`));
+    expect(deposits).toHaveLength(1);
+    const [paid] = await audit('billing.auto_top_up.paid');
+    expect(paid!.after).toMatchObject({
+      amount_usd: 5,
+      payment_intent_id: `pi_${first!.id}`,
+      via: 'status_check',
+    });
+
+    // The webhook arriving late after all changes nothing (the same code, keyed by the intent).
+    expect(
+      await creditAutoTopUp(db, {
+        attemptId: first!.id,
+        paymentIntentId: `pi_${first!.id}`,
+        now: new Date(clock.now()),
+      }),
+    ).toBe('already_applied');
+    expect((await wallet(db, orgId)).balance).toBe(5_000_000);
+
+    // The org is free again: still under its threshold, the next recharge is claimed.
+    expect(await pass()).toBeGreaterThan(0);
+    expect(await attempts()).toHaveLength(2);
+  });
+
+  it('fails an attempt the provider reports unpaid, counted like a decline, and recharges again', async () => {
+    const { clock, payments, orgId, pass, attempts, audit } = await setUp();
+    payments.answer = { status: 'failed', failure: 'card_declined' };
+    await pass();
+    clock.advance(WAIT);
+    await pass();
+    const [first] = await attempts();
+    expect(first).toMatchObject({ status: 'declined', failure: 'card_declined' });
+    expect((await wallet(db, orgId)).balance).toBe(0);
+    const [declined] = await audit('billing.auto_top_up.declined');
+    expect(declined!.after).toMatchObject({
+      failure: 'card_declined',
+      failures_in_a_row: 1,
+      via: 'status_check',
+    });
+    expect(await pass()).toBeGreaterThan(0);
+    expect(await attempts()).toHaveLength(2);
+  });
+
+  it('fails an attempt whose status cannot be read; three in a row turn auto top-up off', async () => {
+    allowConsoleError(/no webhook, and its status cannot be read/);
+    const { clock, payments, orgId, pass, attempts, audit, asked } = await setUp();
+    payments.answer = 'unreadable';
+    for (let i = 0; i < 3; i++) {
+      await pass();
+      clock.advance(WAIT);
+      await pass();
+    }
+    const all = await attempts();
+    expect(all.map((a) => [a.status, a.failure])).toEqual([
+      ['declined', STATUS_UNREADABLE],
+      ['declined', STATUS_UNREADABLE],
+      ['declined', STATUS_UNREADABLE],
+    ]);
+    expect(await asked()).toHaveLength(3);
+    expect(await audit('billing.auto_top_up.declined')).toHaveLength(3);
+    expect(await audit('billing.auto_top_up.disabled')).toHaveLength(1);
+    const [settings] = await db
+      .select()
+      .from(schema.autoTopUpSettings)
+      .where(eq(schema.autoTopUpSettings.orgId, orgId));
+    expect(settings).toMatchObject({ enabled: false, consecutiveFailures: 3 });
+    expect(await pass()).toBe(0);
+  });
+});
