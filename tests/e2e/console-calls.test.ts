@@ -13,6 +13,7 @@ import {
   type BrowserConsole,
   postFrom,
 } from '../support/console-browser';
+import { depositUsd } from '../support/http';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 
@@ -126,12 +127,7 @@ describe('the calls pages', () => {
     expect(await cells('instant_clones')).toEqual(['1', '0']);
     expect(await page.getByTestId('unlock-status').textContent()).toContain('$0.00 of $5.00');
     await expectAxeClean(page, 'console-limits');
-    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount_usd: 5 }),
-    });
-    expect(deposit.status).toBe(201);
+    await depositUsd(base, orgId, 5);
     await page.reload();
     expect(await cells('concurrency')).toEqual(['5', '0']);
     expect(await cells('live_clones')).toEqual(['1', '0']);
