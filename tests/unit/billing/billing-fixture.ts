@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { startTopUp } from '@/lib/billing/start-top-up';
+import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import type { BillingDeps } from '@/lib/billing/types';
 import { createOrg } from '@/lib/orgs/create-org';
 import { SandboxPayments } from '@/lib/payments';
@@ -83,3 +85,19 @@ export async function ledgerOf(db: Db, orgId: string) {
     .where(eq(schema.walletLedger.orgId, orgId))
     .orderBy(schema.walletLedger.id);
 }
+
+/** Auto top-up turned on under a $1,000 threshold, so always due: $5 a recharge, `capUsd` a month. */
+export const autoTopUpAlwaysDue = (deps: AutoTopUpDeps, orgId: string, capUsd: number) =>
+  saveAutoTopUp(
+    deps,
+    {
+      orgId,
+      enabled: true,
+      threshold_usd: 1000,
+      amount_usd: 5,
+      monthly_cap_usd: capUsd,
+      low_balance_usd: null,
+      confirm_charge_now: true,
+    },
+    { type: 'system', id: null },
+  );
