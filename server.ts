@@ -171,11 +171,16 @@ async function main(): Promise<void> {
   const { serveRouteDirectly } = await import('./lib/http/serve-route-directly');
   const toolServerRoute = await import('./app/v1/mcp/route');
   const callsRoute = await import('./app/v1/calls/route');
+  const carrierStatusRoute = await import('./app/v1/telephony/twilio/status/route');
   // The hottest API routes without Next's pipeline: agents call the tool server many times a
-  // turn, and dialers place calls as fast as they are let.
+  // turn, and dialers place calls as fast as they are let. The carrier's status callbacks come
+  // several times a call; through Next, the first one also loaded the route's modules on the
+  // event loop (~100 ms, as the first calls started), now loaded here before `ready`.
   nextApp.direct = {
     '/v1/mcp': (request, response) => serveRouteDirectly(toolServerRoute, request, response),
     '/v1/calls': (request, response) => serveRouteDirectly(callsRoute, request, response),
+    '/v1/telephony/twilio/status': (request, response) =>
+      serveRouteDirectly(carrierStatusRoute, request, response),
   };
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping)

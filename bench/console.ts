@@ -122,10 +122,26 @@ async function main(): Promise<void> {
       { name: 'GET /v1/calls/{id}', path: `/v1/calls/${callId}`, headers: api },
       { name: 'console call page', path: `/console/orgs/${orgId}/calls/${callId}`, headers: page },
     ];
+    // autocannon replays one Cookie header; a browser keeps its jar, whose one-minute session
+    // copy the console renews as it lapses. Each run (shorter than a minute) starts with a
+    // renewed jar, as a browser's would be.
+    const renewed = async () => {
+      const lapsed = cookie
+        .split('; ')
+        .filter((pair) => !/^(__Secure-)?better-auth\.session_data=/.test(pair));
+      const response = await fetch(`${base}/console/orgs/${orgId}/calls`, {
+        headers: { cookie: lapsed.join('; ') },
+      });
+      await response.arrayBuffer();
+      const fresh = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+      if (!fresh.some((pair) => pair.includes('session_data=')))
+        throw new Error('the console did not renew the session cookie cache');
+      return [...lapsed, ...fresh].join('; ');
+    };
     const samples: Sample[] = await runRotatedRounds(targets, settings.rounds, async (t) => {
       const result = await autocannon({
         url: base + t.path,
-        headers: t.headers,
+        headers: t.headers === page ? { cookie: await renewed() } : t.headers,
         connections: settings.connections,
         duration: settings.seconds,
         timeout: 30,

@@ -68,7 +68,13 @@ async function runPath(
   const server = await startCarrierServer({
     fakeDir,
     preload: ['./bench/elu-preload.ts'],
-    env: { AGENT_LLM_MODEL: 'bench-model', BENCH_ELU_FILE: eluFile, ...path.env },
+    env: {
+      AGENT_LLM_MODEL: 'bench-model',
+      BENCH_ELU_FILE: eluFile,
+      // e.g. --cpu-prof, to see what fills a busy second
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+      ...path.env,
+    },
   });
   try {
     setFakeMode(fakeDir, {
@@ -108,13 +114,22 @@ async function runPath(
     const samples = readFileSync(eluFile, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: number; elu: number })
+      .map((line) => JSON.parse(line) as { at: number; elu: number; cpu: number | null })
       .filter((s) => s.at >= from);
     const elu = samples.map((s) => s.elu);
+    const cpu = samples.flatMap((s) => (s.cpu === null ? [] : [s.cpu]));
     // When the busiest second was, counted from the first call (a start-up burst, or steady load).
     const peak = samples.reduce((a, b) => (b.elu > a.elu ? b : a), { at: NaN, elu: -1 });
     const peakAtS = (peak.at - from) / 1000;
-    return { path, results, pacing, elu: elu.length ? elu : [NaN], peakAtS, load };
+    return {
+      path,
+      results,
+      pacing,
+      elu: elu.length ? elu : [NaN],
+      cpu: cpu.length ? cpu : [NaN],
+      peakAtS,
+      load,
+    };
   } finally {
     await server.dispose();
   }
@@ -140,14 +155,21 @@ async function main() {
   ];
   try {
     const rows = [];
-    for (const path of paths) rows.push(await runPath(path, engine, standIn));
+    // BENCH_PATHS=fast (or baseline) runs one path alone, for profiling; the goals need both.
+    const only = process.env.BENCH_PATHS;
+    for (const path of paths) {
+      if (!only || path.name.startsWith(only === 'fast' ? 'streaming' : only)) {
+        rows.push(await runPath(path, engine, standIn));
+      }
+    }
     console.log(
       `\n${settings.calls} concurrent calls, ${settings.turns} turns each; stand-ins: recognizer ` +
         `final ${settings.sttMs} ms after speech, LLM first token ${settings.firstTokenMs} ms\n`,
     );
     const header = ['path', 'turns', 'v2v p50', 'v2v p95', 'own p50', 'own p95', 'false cuts'];
-    header.push('client late p99', 'server late max', 'server > 40 ms', 'ELU mean', 'ELU max');
-    header.push('ELU max at (s)');
+    header.push('client late p99', 'server late max', 'server > 40 ms');
+    header.push('ELU mean', 'ELU p95', 'ELU max');
+    header.push('ELU max at (s)', 'loop CPU mean', 'loop CPU max');
     console.log([...header, 'load avg'].join(' | '));
     for (const row of rows) {
       const latencies = row.results.flatMap((r) => r.latencies);
@@ -169,8 +191,11 @@ async function main() {
           Math.max(...row.pacing.map((p) => p.maxLate)).toFixed(1),
           `${row.pacing.reduce((n, p) => n + p.over40, 0)} of ${frames}`,
           mean(row.elu).toFixed(2),
+          quantile(row.elu, 0.95).toFixed(2),
           Math.max(...row.elu).toFixed(2),
           row.peakAtS.toFixed(0),
+          mean(row.cpu).toFixed(2),
+          Math.max(...row.cpu).toFixed(2),
           row.load.toFixed(2),
         ].join(' | '),
       );

@@ -48,7 +48,8 @@ export const ConsoleWebhookReplay = z.object({
   call_ids: ResendWebhooksRequest.shape.call_ids.max(100),
 });
 
-/** The webhooks page's filter (`/console/orgs/{org_id}/webhooks?status=…`). */
+/** The webhooks page's filter and page (`/console/orgs/{org_id}/webhooks?status=…&cursor=…`). */
 export const ConsoleDeliveryFilter = z.object({
   status: z.preprocess(blank, z.enum(deliveryStatuses).optional()),
+  cursor: z.preprocess(blank, z.string().max(200).optional()),
 });

@@ -108,6 +108,17 @@ export const CloneUpload = z
   })
   .meta({ id: 'CloneUpload' });
 
+export const ProfessionalCloneUpload = CloneUpload.extend({
+  consent_recording: z
+    .string()
+    .openapi({ format: 'binary' })
+    .optional()
+    .describe(
+      'The speaker reading the consent statement aloud: one WAV file checked as a sample (1–60 s, ≤ 10 MB). ' +
+        'It is stored with the draft for the consent-and-rights review; a draft without it cannot be promoted.',
+    ),
+}).meta({ id: 'ProfessionalCloneUpload' });
+
 export const CloneResponse = z
   .object({
     voice_id: z

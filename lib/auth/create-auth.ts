@@ -12,6 +12,13 @@ import { signInMail } from './sign-in-mail';
 /** Sign-in codes and links live 15 minutes; 5 wrong codes burn one. */
 export const CODE_TTL_SECONDS = 15 * 60;
 export const CODE_ATTEMPTS = 5;
+/**
+ * How long a signed copy of the session in a cookie stands in for the database on page loads.
+ * The trade: a session ended from another device still opens pages there for up to this long;
+ * signing out clears this device's copy at once, and state-changing requests always ask the
+ * database (see requireSessionUser).
+ */
+export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
 export interface AuthDeps {
   db: Db;
@@ -34,6 +41,7 @@ export function createAuth({ db, config, mailer, origin }: AuthDeps) {
     // Our store's limiter answers in front of the handler (shared across instances).
     rateLimit: { enabled: false },
     emailAndPassword: { enabled: false },
+    session: { cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     // Only the code sign-in of the email-OTP plugin is used: its other doors stay shut (they would
     // need limits of their own).
     disabledPaths: [

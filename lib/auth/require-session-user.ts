@@ -14,7 +14,13 @@ export async function requireSessionUser(request: Request): Promise<SessionUser>
   if (request.method !== 'GET' && sentOrigin && sentOrigin !== origin)
     throw new ApiError('FORBIDDEN', { message: 'Requests from other sites are refused.' });
   const auth = await getAuth(origin);
-  const session = await auth.api.getSession({ headers: request.headers });
+  // Reads may use the session's cookie cache; a change is authorized against the database, so a
+  // session ended elsewhere cannot act even while its cached copy is fresh.
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  const session = await auth.api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: !reading },
+  });
   if (!session) throw new ApiError('SIGN_IN_REQUIRED');
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }

@@ -1,15 +1,24 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { getCallRowOrThrow } from '../calls/get-call';
 
-/** The delivery log of one call of one org: every delivery with every attempt. */
+/** The delivery log of one call of one org: every delivery with every attempt; 404 for no such call. */
 export async function listDeliveries(db: Db, orgId: string, callId: string) {
   await getCallRowOrThrow(db, orgId, callId);
+  return listCallDeliveries(db, orgId, callId);
+}
+
+/**
+ * The delivery log without the call's own lookup, for a caller that has just read the call (the
+ * console's call page reads both at once): another org's call, or none, has an empty log.
+ */
+export async function listCallDeliveries(db: Db, orgId: string, callId: string) {
+  const d = schema.webhookDeliveries;
   const deliveries = await db
     .select()
-    .from(schema.webhookDeliveries)
-    .where(eq(schema.webhookDeliveries.callId, callId))
-    .orderBy(asc(schema.webhookDeliveries.createdAt));
+    .from(d)
+    .where(and(eq(d.callId, callId), eq(d.orgId, orgId)))
+    .orderBy(asc(d.createdAt));
   const attempts =
     deliveries.length === 0
       ? []

@@ -148,6 +148,11 @@ export const errorCodes = {
     message: 'This clone has not passed the consent and rights review.',
     hint: 'Wait for the review to be approved; a rejected clone cannot go live.',
   },
+  CONSENT_RECORDING_MISSING: {
+    status: 409,
+    message: 'This draft has no recording of the speaker reading the consent statement.',
+    hint: 'Make the draft again with the consent statement recorded (the voice studio asks for it, or send consent_recording).',
+  },
   ORIGIN_NOT_ALLOWED: {
     status: 403,
     message: 'Requests from this browser origin are not allowed.',

@@ -23,7 +23,11 @@ export async function consentMember(
   const cookie = req.headers.cookie;
   if (!cookie) return null;
   const auth = await getAuth(origin);
-  const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+  // Approving a client grants access: always the database's word, never the cookie cache.
+  const session = await auth.api.getSession({
+    headers: new Headers({ cookie }),
+    query: { disableCookieCache: true },
+  });
   if (!session) return null;
   const { id, email, name } = session.user;
   const orgs = (await listMemberOrgs(db, id)).filter((o) => roleAllows(o.role, 'oauth.approve'));

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { STATE_SIZE, WindowBatch } from './window-batch';
 
 // Silero VAD v5 at 8 kHz (phone audio as it arrives): 256-sample windows (32 ms) with the last
 // 32 samples of the previous window in front, a [2,1,128] recurrent state, sr = 8000. (At 16 kHz
@@ -19,8 +20,14 @@ function modelPath(): string {
 /** One loaded model, shared by every call (each stream keeps its own state). */
 export class SileroVad {
   readonly description = 'Silero VAD v5 (onnxruntime-node, in process)';
+  private readonly batch: WindowBatch;
 
-  private constructor(private readonly session: ort.InferenceSession) {}
+  private constructor(session: ort.InferenceSession) {
+    this.batch = new WindowBatch(
+      session,
+      new ort.Tensor('int64', BigInt64Array.from([SAMPLE_RATE]), []),
+    );
+  }
 
   static async load(path = modelPath()): Promise<SileroVad> {
     const session = await ort.InferenceSession.create(path, {
@@ -31,31 +38,39 @@ export class SileroVad {
     return new SileroVad(session);
   }
 
+  /** Model runs and the windows they judged, across all streams. */
+  get stats(): { runs: number; windows: number } {
+    return { ...this.batch.stats };
+  }
+
   /** A stream of speech probabilities for one call's audio. */
   stream(): VadStream {
-    return new VadStream(this.session);
+    return new VadStream(this.batch);
   }
 }
 
 export class VadStream {
-  private state: ort.Tensor = new ort.Tensor('float32', new Float32Array(2 * 128), [2, 1, 128]);
-  private readonly sr = new ort.Tensor('int64', BigInt64Array.from([SAMPLE_RATE]), []);
+  private state: Float32Array = new Float32Array(2 * STATE_SIZE);
   private context = new Float32Array(CONTEXT_SAMPLES);
+  /** Windows are judged in the order given: each needs the state the one before left. */
+  private last: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly session: ort.InferenceSession) {}
+  constructor(private readonly batch: WindowBatch) {}
 
   /** Probability (0–1) that one window of WINDOW_SAMPLES 8 kHz samples (−1…1) is speech. */
-  async probability(window: Float32Array): Promise<number> {
+  probability(window: Float32Array): Promise<number> {
     const input = new Float32Array(CONTEXT_SAMPLES + WINDOW_SAMPLES);
     input.set(this.context, 0);
     input.set(window.subarray(0, WINDOW_SAMPLES), CONTEXT_SAMPLES);
     this.context = input.slice(-CONTEXT_SAMPLES);
-    const out = await this.session.run({
-      input: new ort.Tensor('float32', input, [1, input.length]),
-      state: this.state,
-      sr: this.sr,
-    });
-    this.state = out.stateN!;
-    return (out.output!.data as Float32Array)[0]!;
+    const judged = this.last
+      .catch(() => undefined)
+      .then(() => this.batch.judge(input, this.state))
+      .then(({ probability, state }) => {
+        this.state = state;
+        return probability;
+      });
+    this.last = judged;
+    return judged;
   }
 }

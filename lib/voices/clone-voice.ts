@@ -2,10 +2,14 @@ import type { AuditActor } from '../audit/record-audit';
 import { analyzeSamples } from './analyze-samples';
 import { createClone, type CloneConsent } from './create-clone';
 import type { CloneForm } from './parse-clone-form';
+import type { ConsentRecording } from './parse-consent-recording';
 import type { CloneRow } from './render-clone';
 import type { VoiceDeps } from './types';
 
-/** Analyzes an upload and stores the clone (instant: live and limited; professional: a draft). */
+/**
+ * Analyzes an upload and stores the clone (instant: live and limited; professional: a draft, with
+ * the speaker's recorded consent statement when there is one).
+ */
 export async function cloneVoice(
   deps: VoiceDeps,
   orgId: string,
@@ -13,6 +17,7 @@ export async function cloneVoice(
   form: CloneForm,
   now: Date,
   audit?: { actor: AuditActor; consent?: CloneConsent },
+  recording?: ConsentRecording | null,
 ): Promise<CloneRow> {
   const analysis = analyzeSamples(form.samples);
   return createClone(deps.db, {
@@ -24,5 +29,6 @@ export async function cloneVoice(
     now,
     actor: audit?.actor,
     consent: audit?.consent,
+    recording: kind === 'professional' ? recording : null,
   });
 }

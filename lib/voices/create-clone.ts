@@ -6,6 +6,7 @@ import type { CloneKind } from '../db/schema/voices';
 import { ApiError } from '../http/api-error';
 import { effectiveLimits } from '../orgs/effective-limits';
 import type { VoiceAnalysis } from './analyze-samples';
+import type { ConsentRecording } from './parse-consent-recording';
 import type { CloneRow } from './render-clone';
 
 export interface NewClone {
@@ -19,6 +20,8 @@ export interface NewClone {
   actor?: AuditActor;
   /** What the person vouched for (the console asks; the REST API does not). */
   consent?: CloneConsent;
+  /** A professional draft's recorded consent statement, stored with it (promotion needs it). */
+  recording?: ConsentRecording | null;
 }
 
 /** The speaker a person says consented, and for a professional clone the recorded statement's length. */
@@ -30,7 +33,8 @@ export interface CloneConsent {
 /**
  * Stores a clone. An instant clone is live at once and is V3, so it takes one of the org's
  * instant-clone slots: the org row is locked while the V3 instant clones are counted, so parallel
- * uploads cannot pass the limit. A professional clone starts as an (unlimited) draft.
+ * uploads cannot pass the limit. A professional clone starts as an (unlimited) draft, its consent
+ * recording (if any) stored in the same transaction.
  */
 export async function createClone(db: Db, clone: NewClone): Promise<CloneRow> {
   return db.transaction(async (tx) => {
@@ -77,6 +81,15 @@ export async function createClone(db: Db, clone: NewClone): Promise<CloneRow> {
         createdAt: clone.now,
       })
       .returning();
+    if (clone.recording && clone.kind === 'professional') {
+      await tx.insert(schema.voiceConsentRecordings).values({
+        voiceId: row!.id,
+        orgId: clone.orgId,
+        data: Buffer.from(clone.recording.wav),
+        seconds: clone.recording.seconds,
+        createdAt: clone.now,
+      });
+    }
     if (clone.actor) {
       await recordAudit(
         tx,

@@ -21,6 +21,9 @@ export {
   MAX_TOTAL_SAMPLE_BYTES,
   type CloneForm,
 } from './parse-clone-form';
+export { parseConsentRecording, type ConsentRecording } from './parse-consent-recording';
+export { getConsentRecording } from './get-consent-recording';
+export { listConsentRecordings } from './list-consent-recordings';
 export { renderClone, type CloneRow } from './render-clone';
 export { getVoiceDeps } from './get-voice-deps';
 export type { VoiceDeps, VoiceView } from './types';

@@ -7,8 +7,9 @@ const QUEUE_LIMIT = 200;
 /**
  * The operators' consent-and-rights review queue: professional drafts whose review is pending,
  * oldest first, each with what the studio recorded when it was made (the speaker named with the
- * consent tick, the consent statement's length, who uploaded it). A clone made through the REST
- * API has no consent record; the reviewer asks the organization.
+ * consent tick, the consent statement's length, who uploaded it) and where to hear the recorded
+ * statement (`consent_recording`, null when the draft has none: it cannot be promoted). A clone made
+ * through the REST API has no consent tick on record; the reviewer asks the organization.
  */
 export async function listReviewQueue(db: Db) {
   const v = schema.voiceClones;
@@ -40,6 +41,20 @@ export async function listReviewQueue(db: Db) {
             ),
           );
   const byVoice = new Map(made.map((m) => [m.targetId, m]));
+  const r = schema.voiceConsentRecordings;
+  const recorded =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ voiceId: r.voiceId, seconds: r.seconds })
+          .from(r)
+          .where(
+            inArray(
+              r.voiceId,
+              rows.map((row) => row.id),
+            ),
+          );
+  const recordingOf = new Map(recorded.map((rec) => [rec.voiceId, rec.seconds]));
   return rows.map((row) => {
     const record = byVoice.get(row.id);
     const after = (record?.after ?? {}) as Record<string, unknown>;
@@ -57,6 +72,12 @@ export async function listReviewQueue(db: Db) {
                   : null,
             }
           : null,
+      consent_recording: recordingOf.has(row.id)
+        ? {
+            seconds: recordingOf.get(row.id)!,
+            url: `/internal/voices/${row.id}/consent-recording`,
+          }
+        : null,
     };
   });
 }

@@ -8,7 +8,9 @@ import type { CloneRow } from './render-clone';
 
 /**
  * draft → live. The conditions are checked in this order, and the first unmet one is the error:
- * the consent-and-rights review passed (409 REVIEW_NOT_PASSED), the organization is funded —
+ * the consent-and-rights review passed (409 REVIEW_NOT_PASSED), the speaker's recorded consent
+ * statement is stored with the draft (409 CONSENT_RECORDING_MISSING: a reviewer's approval does
+ * not replace the speaker's own voice on file), the organization is funded —
  * cumulative deposits ≥ 5 USD, the unlock (402 ORG_NOT_FUNDED), and its live professional clones
  * are below its live-clone limit (403 LIVE_CLONE_LIMIT_REACHED). The org row is locked while
  * counting, so parallel promotions cannot pass the limit. A live clone is returned unchanged.
@@ -37,6 +39,11 @@ export async function promoteClone(
             : 'The consent and rights review of this clone is still pending.',
       });
     }
+    const recorded = await tx.$count(
+      schema.voiceConsentRecordings,
+      eq(schema.voiceConsentRecordings.voiceId, clone.id),
+    );
+    if (recorded === 0) throw new ApiError('CONSENT_RECORDING_MISSING');
     if (org.depositsMicros < UNLOCK_DEPOSITS_MICROS) throw new ApiError('ORG_NOT_FUNDED');
     const limit = effectiveLimits(org).live_clones;
     const live = await tx.$count(

@@ -198,6 +198,62 @@ describe('role × action', () => {
   });
 });
 
+describe('the recorded consent statement', () => {
+  it('is kept with the draft: members play it, operators hear it in the review, delete removes it', async () => {
+    const draft = await newDraft('Heard consent');
+    const path = `/console/api/orgs/${orgId}/voices/${draft}/consent-recording`;
+    for (const role of roles) {
+      const played = await fetch(base + path, { headers: { cookie: cookies[role] } });
+      expect(played.status).toBe(200);
+      expect(played.headers.get('content-type')).toBe('audio/wav');
+      expect(Buffer.from(await played.arrayBuffer()).equals(sample)).toBe(true);
+    }
+    // The player can seek: a byte range is answered 206.
+    const part = await fetch(base + path, {
+      headers: { cookie: cookies.viewer, range: 'bytes=0-99' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${sample.length}`);
+    await expectError(await consoleFetch(base, outsider, 'GET', path), 404, 'NOT_FOUND');
+    await expectError(await fetch(base + path), 401, 'SIGN_IN_REQUIRED');
+
+    // Every member sees the player on the draft in the studio.
+    const page = await (
+      await fetch(`${base}/console/orgs/${orgId}/voices`, { headers: { cookie: cookies.viewer } })
+    ).text();
+    const row = page.slice(page.indexOf(`data-voice-id="${draft}"`));
+    expect(row.slice(0, row.indexOf('</tr>'))).toContain(`src="${path}"`);
+
+    // The operators' queue links it; the admin API serves it to the review, and only there.
+    const queue = (await admin(base, '/internal/voices')) as {
+      reviews: {
+        voice: { id: string };
+        consent_recording: { seconds: number; url: string } | null;
+      }[];
+    };
+    const entry = queue.reviews.find((r) => r.voice.id === draft)!;
+    expect(entry.consent_recording).toEqual({
+      seconds: expect.closeTo(parseWav(sample).seconds, 1),
+      url: `/internal/voices/${draft}/consent-recording`,
+    });
+    const heard = await fetch(base + entry.consent_recording!.url, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(heard.status).toBe(200);
+    expect(Buffer.from(await heard.arrayBuffer()).equals(sample)).toBe(true);
+    expect((await fetch(base + entry.consent_recording!.url)).status).toBe(401);
+
+    const removed = await consoleFetch(
+      base,
+      cookies.owner,
+      'DELETE',
+      `/console/api/orgs/${orgId}/voices/${draft}`,
+    );
+    expect(removed.status).toBe(200);
+    await expectError(await consoleFetch(base, cookies.owner, 'GET', path), 404, 'NOT_FOUND');
+  });
+});
+
 describe('the REST API door', () => {
   it('audits clone and delete with the API key as the actor', async () => {
     const { key_id, api_key } = await createConsoleKey(base, cookies.owner, orgId, [

@@ -33,10 +33,17 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 function upload(
-  fields: { name?: string; description?: string; samples?: (Buffer | string)[] },
+  fields: {
+    name?: string;
+    description?: string;
+    samples?: (Buffer | string)[];
+    consentRecording?: Buffer;
+  },
   type = 'audio/wav',
 ): FormData {
   const form = new FormData();
+  if (fields.consentRecording)
+    form.append('consent_recording', new Blob([new Uint8Array(fields.consentRecording)]), 'c.wav');
   if (fields.name !== undefined) form.append('name', fields.name);
   if (fields.description !== undefined) form.append('description', fields.description);
   for (const [i, sample] of (fields.samples ?? []).entries()) {
@@ -194,7 +201,7 @@ describe('professional clones', () => {
     const response = await post(
       owner.apiKey,
       '/v1/voices/professional',
-      upload({ name: 'Studio', samples: [femaleSample] }),
+      upload({ name: 'Studio', samples: [femaleSample], consentRecording: maleSample }),
     );
     expect(response.status).toBe(201);
     const { voice_id: id, state } = (await response.json()) as { voice_id: string; state: string };
@@ -223,6 +230,25 @@ describe('professional clones', () => {
       body: JSON.stringify({ approved: true, note: 'Consent on file' }),
     });
     await expectError(await promote(), 402, 'ORG_NOT_FUNDED');
+    // A draft without the speaker's recorded consent statement cannot go live, even approved.
+    const unrecorded = await post(
+      owner.apiKey,
+      '/v1/voices/professional',
+      upload({ name: 'Unrecorded', samples: [femaleSample] }),
+    );
+    expect(unrecorded.status).toBe(201);
+    const { voice_id: unrecordedId } = (await unrecorded.json()) as { voice_id: string };
+    await admin(server.url, `/internal/voices/${unrecordedId}/review`, {
+      method: 'POST',
+      body: JSON.stringify({ approved: true }),
+    });
+    const refusedPromotion = await voice(
+      server.url,
+      owner.apiKey,
+      `/v1/voices/${unrecordedId}/promote`,
+      { method: 'POST' },
+    );
+    await expectError(refusedPromotion, 409, 'CONSENT_RECORDING_MISSING');
     await depositUsd(server.url, owner.orgId, 5);
     const promoted = await promote();
     expect(promoted.status).toBe(200);

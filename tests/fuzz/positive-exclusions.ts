@@ -97,8 +97,9 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       path(sent) === 'POST /v1/agent/onboarding/poll' && r.code === 'INVALID_DEVICE_CODE',
   },
   {
-    why: 'voice sample files whose bytes are not a 1–60 s PCM or float WAV (file contents)',
-    matches: (_sent, r) => r.code === 'INVALID_BODY' && r.field === 'audio_samples',
+    why: 'voice sample and consent recording files whose bytes are not a 1–60 s PCM or float WAV (file contents)',
+    matches: (_sent, r) =>
+      r.code === 'INVALID_BODY' && (r.field === 'audio_samples' || r.field === 'consent_recording'),
   },
   {
     why:

@@ -116,7 +116,7 @@ function multipart(fields: Record<string, Json>, boundary: string): Buffer {
   for (const [name, value] of Object.entries(fields)) {
     const values = Array.isArray(value) ? value : [value];
     for (const item of values) {
-      const isFile = name === 'audio_samples';
+      const isFile = name === 'audio_samples' || name === 'consent_recording';
       parts.push(
         Buffer.from(
           `--${boundary}\r\ncontent-disposition: form-data; name="${name}"` +

@@ -4,19 +4,32 @@ import {
   cloneVoice,
   getVoiceDeps,
   MAX_FORM_OVERHEAD_BYTES,
+  MAX_SAMPLE_BYTES,
   MAX_TOTAL_SAMPLE_BYTES,
   parseCloneForm,
+  parseConsentRecording,
 } from '@/lib/voices';
 
 export function cloneHandler(kind: 'instant' | 'professional') {
+  // A professional draft may carry the speaker's consent recording (one sample's size) as well.
+  const limit =
+    MAX_TOTAL_SAMPLE_BYTES +
+    MAX_FORM_OVERHEAD_BYTES +
+    (kind === 'professional' ? MAX_SAMPLE_BYTES : 0);
   return async ({ request }: HandlerContext): Promise<Response> => {
     const { orgId, keyId } = await requireApiKey(request);
-    const form = await parseCloneForm(
-      await readFormData(request, MAX_TOTAL_SAMPLE_BYTES + MAX_FORM_OVERHEAD_BYTES),
+    const body = await readFormData(request, limit);
+    const form = await parseCloneForm(body);
+    const recording = kind === 'professional' ? await parseConsentRecording(body, false) : null;
+    const clone = await cloneVoice(
+      await getVoiceDeps(),
+      orgId,
+      kind,
+      form,
+      new Date(),
+      { actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) } },
+      recording,
     );
-    const clone = await cloneVoice(await getVoiceDeps(), orgId, kind, form, new Date(), {
-      actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) },
-    });
     return Response.json(
       {
         voice_id: clone.id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -10,6 +11,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const cloneKinds = ['instant', 'professional'] as const;
 export type CloneKind = (typeof cloneKinds)[number];
@@ -64,4 +70,26 @@ export const voiceClones = pgTable(
     check('voice_clones_pitch', sql`${t.pitch} BETWEEN 0 AND 100`),
     check('voice_clones_speed', sql`${t.speed} BETWEEN 0.5 AND 2`),
   ],
+);
+
+/**
+ * The speaker reading the consent statement aloud, recorded in the studio and uploaded with a
+ * professional draft: kept (as call recordings are, in the database) for the org's members to
+ * hear and for the operators' consent-and-rights review. Goes with its clone.
+ */
+export const voiceConsentRecordings = pgTable(
+  'voice_consent_recordings',
+  {
+    voiceId: uuid('voice_id')
+      .primaryKey()
+      .references(() => voiceClones.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The WAV file as uploaded (checked like a sample: PCM or float, 1–60 s, at most 10 MB). */
+    data: bytea('data').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('voice_consent_recordings_org_idx').on(t.orgId)],
 );

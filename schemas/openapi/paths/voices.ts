@@ -3,6 +3,7 @@ import {
   CloneResponse,
   CloneUpload,
   PreviewRequest,
+  ProfessionalCloneUpload,
   VoiceDeleteResponse,
   VoiceListQuery,
   VoiceListResponse,
@@ -21,7 +22,7 @@ export const CLONE_DESCRIPTION =
   'median fundamental pitch (YIN estimator, `pitchfinder`) picks the base voice (`en-us` below 160 Hz, ' +
   'its female variant `en-us+f3` above) and the eSpeak pitch setting that reproduces that pitch; the ' +
   'syllable rate (loudness-envelope peaks per second of speech) sets the speed. Results are under ' +
-  '`clone.measured`; the uploaded audio is analysed and discarded, never stored. Samples: multipart ' +
+  '`clone.measured`; the uploaded samples are analysed and discarded, never stored. Samples: multipart ' +
   '`audio_samples`, 1–10 WAV files (PCM or float), each 1–60 s and ≤ 10 MB, ≤ 25 MB together (a body ' +
   'over 26 MB is refused before it is read, 413). Every bad upload is 400 `INVALID_BODY` whose ' +
   '`error.field` names `name`, `description`, `audio_samples` or `Content-Type` (not multipart).';
@@ -124,12 +125,22 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
     summary: 'Professional clone: a draft until promoted',
     description:
       `${CLONE_DESCRIPTION}\n\nDrafts are unlimited. A draft can be previewed but not used on any ` +
-      'speech surface nor in calls (409 `VOICE_NOT_LIVE`) until `POST /v1/voices/{voice_id}/promote`.',
+      'speech surface nor in calls (409 `VOICE_NOT_LIVE`) until `POST /v1/voices/{voice_id}/promote`. ' +
+      'Attach the speaker reading the consent statement as `consent_recording` (a WAV, checked as a ' +
+      'sample; `error.field` names it when it is unfit): it is stored with the draft for the ' +
+      'consent-and-rights review, and a draft without it cannot be promoted. With it the body may be ' +
+      'up to 36 MB.',
     security: bearer,
-    request: upload,
+    request: {
+      body: {
+        required: true,
+        content: { 'multipart/form-data': { schema: ProfessionalCloneUpload } },
+      },
+    },
     responses: {
       201: json(CloneResponse, 'The clone, a draft.'),
       ...uploadErrors,
+      413: error('PAYLOAD_TOO_LARGE: the body is over 36 MB.'),
       ...authErrors,
     },
   });
@@ -167,7 +178,9 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
     summary: 'Promote a professional clone: draft → live',
     description:
       'Checked in this order; the first unmet condition is the error: the consent-and-rights review ' +
-      'passed (409 `REVIEW_NOT_PASSED`), the organization is funded — cumulative deposits of at least ' +
+      "passed (409 `REVIEW_NOT_PASSED`), the speaker's consent recording is stored with the draft (409 " +
+      '`CONSENT_RECORDING_MISSING`: make a new draft with `consent_recording`), the organization is ' +
+      'funded — cumulative deposits of at least ' +
       '5 USD, the starting credit excluded (402 `ORG_NOT_FUNDED`; an admin limit override does not ' +
       'replace funding) — and fewer live professional clones than the live-clone limit (403 ' +
       '`LIVE_CLONE_LIMIT_REACHED`; 1 after the unlock, or an admin override). A live clone is returned unchanged.',
@@ -177,7 +190,9 @@ export function registerVoiceCatalogPaths(registry: OpenAPIRegistry): void {
       200: json(VoiceObject, 'The clone, live.'),
       402: error('ORG_NOT_FUNDED: deposit at least 5 USD in total.'),
       404: error('VOICE_NOT_FOUND: no clone of your organization has this id.'),
-      409: error('REVIEW_NOT_PASSED: the consent-and-rights review is pending or rejected.'),
+      409: error(
+        'REVIEW_NOT_PASSED: the consent-and-rights review is pending or rejected; CONSENT_RECORDING_MISSING: the draft has no recorded consent statement.',
+      ),
       ...authErrors,
       403: error(
         'LIVE_CLONE_LIMIT_REACHED: the live professional clone limit is reached; INSUFFICIENT_SCOPE: the key lacks voices:write.',

@@ -8,6 +8,7 @@ import type { EngineVoice, SpeechEngine } from '@/lib/speech';
 import {
   createClone,
   deleteClone,
+  getConsentRecording,
   listVoices,
   promoteClone,
   resolveVoice,
@@ -53,8 +54,10 @@ describe.each(databaseAdapters)('voice clones on $name', (adapter) => {
     applyLedgerEntry(db, { orgId, kind: 'deposit', amountMicros: usdToMicros(usd), now });
   const instant = (orgId: string) =>
     createClone(db, { orgId, kind: 'instant', name: 'Mine', analysis, now });
-  const draft = (orgId: string) =>
-    createClone(db, { orgId, kind: 'professional', name: 'Studio', analysis, now });
+  // The speaker's consent statement as uploaded (the database keeps the bytes it is given).
+  const statement = { wav: new Uint8Array([82, 73, 70, 70, 1, 2, 3]), seconds: 4.5 };
+  const draft = (orgId: string, recording: typeof statement | null = statement) =>
+    createClone(db, { orgId, kind: 'professional', name: 'Studio', analysis, now, recording });
 
   it('walks the draft/live table transition by transition', async () => {
     const orgId = await newOrg();
@@ -110,6 +113,27 @@ describe.each(databaseAdapters)('voice clones on $name', (adapter) => {
     });
     // Drafts are unlimited.
     for (let i = 0; i < 5; i++) await draft(orgId);
+  });
+
+  it("keeps a draft's consent recording with it: promotion needs it, deleting the draft removes it", async () => {
+    const orgId = await newOrg();
+    await deposit(orgId, 5);
+    const recorded = await draft(orgId);
+    expect([...(await getConsentRecording(db, recorded.id, orgId))]).toEqual([...statement.wav]);
+    // Another organization's members cannot fetch it; the operators' review (no org) can.
+    await expect(getConsentRecording(db, recorded.id, await newOrg())).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(getConsentRecording(db, recorded.id)).resolves.toHaveLength(statement.wav.length);
+
+    const silent = await draft(orgId, null);
+    await reviewClone(db, silent.id, { approved: true }, now);
+    await expect(promoteClone(db, orgId, silent.id, now)).rejects.toMatchObject({
+      code: 'CONSENT_RECORDING_MISSING',
+      status: 409,
+    });
+    await deleteClone(db, orgId, recorded.id);
+    await expect(getConsentRecording(db, recorded.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('limits V3 instant clones to 1 before the unlock and 10 after; deleting frees a slot', async () => {

@@ -46,6 +46,42 @@ describe('Silero VAD', () => {
     expect(Math.max(...noise)).toBeLessThan(0.2);
   });
 
+  it('judges the windows of calls side by side in shared model runs, each as it would alone', async () => {
+    const lines = [
+      await speech('Yes, Tuesday at three works well for me.'),
+      await speech('I would like to move my appointment.'),
+      hiss(8_000),
+    ];
+    const alone: number[][] = [];
+    for (const pcm of lines) alone.push(await probabilities(pcm));
+    const before = vad.stats;
+    // Every window of three calls handed over at once, as a busy loop would: each stream still
+    // judges its own in order (each needs the state the one before left).
+    const together = await Promise.all(
+      lines.map((pcm) => {
+        const stream = vad.stream();
+        const judged: Promise<number>[] = [];
+        for (let o = 0; o + WINDOW_SAMPLES <= pcm.length; o += WINDOW_SAMPLES) {
+          judged.push(
+            stream.probability(
+              Float32Array.from(pcm.subarray(o, o + WINDOW_SAMPLES), (s) => s / 32768),
+            ),
+          );
+        }
+        return Promise.all(judged);
+      }),
+    );
+    for (const [i, line] of together.entries()) {
+      expect(line).toHaveLength(alone[i]!.length);
+      line.forEach((p, w) => expect(p).toBeCloseTo(alone[i]![w]!, 5));
+    }
+    const windows = alone.reduce((n, line) => n + line.length, 0);
+    const runs = vad.stats.runs - before.runs;
+    expect(vad.stats.windows - before.windows).toBe(windows);
+    // One run per window of the longest call, not one per window.
+    expect(runs).toBe(Math.max(...alone.map((line) => line.length)));
+  });
+
   it('ends a turn of synthesized speech framed as the carrier sends it, and none on silence', async () => {
     const voicing = new VadVoicing(vad);
     const detector = new TurnDetector({ silenceMs: 500, voicing });

@@ -9,7 +9,7 @@ import { getLimitsUsage } from '@/lib/orgs/get-limits-usage';
 import { microsToUsd } from '@/lib/orgs/money';
 import { systemClock } from '@/lib/runtime/clock';
 import { getStore } from '@/lib/store';
-import { getVoiceDeps, listVoices } from '@/lib/voices';
+import { getVoiceDeps, listConsentRecordings, listVoices } from '@/lib/voices';
 
 export const metadata: Metadata = { title: 'Voice studio · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -20,13 +20,49 @@ const reviewText = {
   rejected: 'review rejected',
 };
 
+/** A draft's recorded consent statement in a plain audio player (no client script needed). */
+function ConsentRecording({
+  orgId,
+  voiceId,
+  name,
+  seconds,
+}: {
+  orgId: string;
+  voiceId: string;
+  name: string;
+  seconds: number | undefined;
+}) {
+  if (seconds === undefined)
+    return (
+      <p className="hint" data-testid="consent-missing">
+        No recorded consent statement: this clone cannot be promoted.
+      </p>
+    );
+  const src = `/console/api/orgs/${orgId}/voices/${voiceId}/consent-recording`;
+  return (
+    <p>
+      Consent statement ({seconds.toFixed(1)} s):{' '}
+      <audio
+        controls
+        preload="none"
+        src={src}
+        aria-label={`Consent statement recorded for ${name}`}
+        data-testid="consent-recording"
+      >
+        <a href={src}>Download the consent statement (WAV)</a>
+      </audio>
+    </p>
+  );
+}
+
 export default async function VoicesPage({ params }: { params: Promise<{ org_id: string }> }) {
   const { org_id } = await params;
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/voices`);
   const deps = await getVoiceDeps();
-  const [voices, usage] = await Promise.all([
+  const [voices, usage, consentRecordings] = await Promise.all([
     listVoices(deps, org.orgId, { includeEngine: false }),
     getLimitsUsage({ db: deps.db, store: getStore(), clock: systemClock }, org.orgId),
+    listConsentRecordings(deps.db, org.orgId),
   ]);
   const catalogue = voices.filter((v) => v.kind === 'catalogue');
   const clones = voices.filter((v) => v.clone);
@@ -100,6 +136,14 @@ export default async function VoicesPage({ params }: { params: Promise<{ org_id:
                     {voice.kind === 'professional'
                       ? ` (${reviewText[voice.clone!.review.status]}${voice.clone!.review.note ? `: ${voice.clone!.review.note}` : ''})`
                       : ''}
+                    {voice.kind === 'professional' ? (
+                      <ConsentRecording
+                        orgId={org.orgId}
+                        voiceId={voice.id}
+                        name={voice.name}
+                        seconds={consentRecordings.get(voice.id)}
+                      />
+                    ) : null}
                   </td>
                   <td>
                     {voice.clone!.measured.pitch_hz === null

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { CursorNav } from '@/components/console/cursor-nav';
 import { ReplayWebhooks } from '@/components/console/replay-webhooks';
 import { RoleLimits } from '@/components/console/role-limits';
 import { RotateSecret } from '@/components/console/rotate-secret';
-import { listOrgDeliveries } from '@/lib/call-webhooks/list-org-deliveries';
+import { listOrgDeliveries, type OrgDeliveryPage } from '@/lib/call-webhooks/list-org-deliveries';
 import { consoleOrg } from '@/lib/console/console-org';
+import type { SearchParams } from '@/lib/console/with-cursor';
 import { getDb } from '@/lib/db';
+import { isApiError } from '@/lib/http/api-error';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';
 
@@ -13,22 +15,36 @@ export const metadata: Metadata = { title: 'Webhooks · Console', robots: { inde
 export const dynamic = 'force-dynamic';
 
 const clock = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')}` : '—');
+const PAGE_SIZE = 100;
 
 export default async function WebhooksPage({
   params,
   searchParams,
 }: {
   params: Promise<{ org_id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 }) {
   const { org_id } = await params;
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/webhooks`);
-  const filter = ConsoleDeliveryFilter.safeParse(await searchParams);
+  const search = await searchParams;
+  const filter = ConsoleDeliveryFilter.safeParse(search);
   const status = filter.success ? filter.data.status : undefined;
   const db = await getDb();
-  const deliveries = can('webhooks.read')
-    ? await listOrgDeliveries(db, org.orgId, { status, limit: 100 })
-    : [];
+  let page: OrgDeliveryPage | null = null;
+  let problem: string | null = null;
+  if (can('webhooks.read')) {
+    try {
+      page = await listOrgDeliveries(db, org.orgId, {
+        status,
+        cursor: filter.success ? filter.data.cursor : undefined,
+        limit: PAGE_SIZE,
+      });
+    } catch (error) {
+      if (!isApiError(error) || error.status >= 500) throw error;
+      problem = `${error.message} ${error.hint}`;
+    }
+  }
+  const deliveries = page?.deliveries ?? [];
   const secret = can('webhooks.secret') ? (await getOrgOrThrow(db, org.orgId)).webhookSecret : null;
   const failedCalls = [
     ...new Set(deliveries.filter((d) => d.status === 'failed').map((d) => d.call_id)),
@@ -93,7 +109,12 @@ export default async function WebhooksPage({
               />
             </p>
           ) : null}
-          {deliveries.length === 0 ? (
+          {problem ? (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {problem ? null : deliveries.length === 0 ? (
             <p data-testid="deliveries-empty">
               {status
                 ? `No ${status} deliveries.`
@@ -116,15 +137,16 @@ export default async function WebhooksPage({
                 </thead>
                 <tbody>
                   {deliveries.map((d) => (
-                    <tr key={d.delivery_id} data-testid="org-delivery-row" data-status={d.status}>
+                    <tr
+                      key={d.delivery_id}
+                      data-testid="org-delivery-row"
+                      data-status={d.status}
+                      data-delivery-id={d.delivery_id}
+                    >
                       <td>{clock(d.created_at)}</td>
                       <td>
-                        <Link
-                          href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}
-                          prefetch={false}
-                        >
-                          {d.to}
-                        </Link>
+                        {/* Plain links: a client Link per row costs the server more than it saves. */}
+                        <a href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}>{d.to}</a>
                       </td>
                       <td>{d.status}</td>
                       <td>{d.last_status_code ?? d.last_error ?? '—'}</td>
@@ -147,6 +169,13 @@ export default async function WebhooksPage({
               </table>
             </div>
           )}
+          <CursorNav
+            label="Pages of deliveries"
+            search={search}
+            nextCursor={page?.older_cursor}
+            older="Older"
+            newerCursor={page?.newer_cursor ?? null}
+          />
         </section>
       ) : null}
     </>

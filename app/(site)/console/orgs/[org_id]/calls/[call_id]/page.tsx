@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
+import { listCallDeliveries } from '@/lib/call-webhooks/list-deliveries';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
@@ -22,16 +22,28 @@ export default async function CallPage({
   params: Promise<{ org_id: string; call_id: string }>;
 }) {
   const { org_id, call_id } = await params;
+  // The call and its delivery log are read beside the membership check (one round trip instead
+  // of three in a row); nothing of them is shown unless the check passes.
+  const pending =
+    isUuid(org_id) && isUuid(call_id)
+      ? (async () => {
+          const deps = await getCallDeps();
+          const orgId = org_id.toLowerCase();
+          const callId = call_id.toLowerCase();
+          return Promise.all([
+            getCallDetail(deps, orgId, callId, await siteOrigin()),
+            listCallDeliveries(deps.db, orgId, callId),
+          ]);
+        })()
+      : null;
+  pending?.catch(() => undefined);
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls/${call_id}`);
-  if (!isUuid(call_id)) notFound();
-  const deps = await getCallDeps();
-  const call = await getCallDetail(deps, org.orgId, call_id, await siteOrigin()).catch(
-    (error: unknown) => {
-      if (isApiError(error) && error.code === 'NOT_FOUND') notFound();
-      throw error;
-    },
-  );
-  const log = await listDeliveries(deps.db, org.orgId, call_id);
+  if (!pending) notFound();
+  // The detail decides 404; the log only ever lists the org's own deliveries.
+  const [call, log] = await pending.catch((error: unknown) => {
+    if (isApiError(error) && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  });
   const startMs = Date.parse(call.started_at ?? call.created_at);
   const live = call.queue_status === 'queued' || call.queue_status === 'started';
   return (
