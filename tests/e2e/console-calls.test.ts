@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
-
+import { expectAxeClean, expectNoSidewaysScroll, expectSeekable } from '../support/browser';
 import {
   expectForbidden,
   joinInBrowser,
@@ -61,22 +60,7 @@ describe('the calls pages', () => {
     await expectAxeClean(page, 'console-call');
 
     // Seeking needs the recording route to answer Range: the element lands where it was sent.
-    const landed = await page.getByTestId('recording').evaluate(async (element) => {
-      const audio = element as HTMLAudioElement;
-      if (audio.readyState < 1)
-        await new Promise((resolve) =>
-          audio.addEventListener('loadedmetadata', resolve, { once: true }),
-        );
-      const target = Math.min(2, audio.duration / 2);
-      const seeked = new Promise((resolve) =>
-        audio.addEventListener('seeked', resolve, { once: true }),
-      );
-      audio.currentTime = target;
-      await seeked;
-      return { target, at: audio.currentTime, duration: audio.duration };
-    });
-    expect(landed.duration).toBeGreaterThan(1);
-    expect(Math.abs(landed.at - landed.target)).toBeLessThan(0.1);
+    await expectSeekable(page.getByTestId('recording'), 2);
 
     await eventually(() => (hooks.received.length > 0 ? true : undefined), 15_000);
     const before = hooks.received.length;

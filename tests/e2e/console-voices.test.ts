@@ -14,6 +14,7 @@ import {
 import {
   expectAxeClean,
   expectNoSidewaysScroll,
+  expectSeekable,
   fakeMicrophone,
   launchChromium,
   signedInContext,
@@ -238,30 +239,7 @@ describe('professional drafts and a viewer', () => {
     );
     // The speaker's recorded consent statement is kept with the draft: every member can play it
     // (and seek in it, so the route answers Range).
-    const statementPlayed = await seen
-      .getByTestId('consent-recording')
-      .evaluate(async (element) => {
-        const audio = element as HTMLAudioElement;
-        if (audio.readyState < 1) {
-          const loaded = new Promise((resolve, reject) => {
-            audio.addEventListener('loadedmetadata', resolve, { once: true });
-            audio.addEventListener('error', () => reject(new Error('not playable')), {
-              once: true,
-            });
-          });
-          audio.load();
-          await loaded;
-        }
-        const target = audio.duration / 2;
-        const seeked = new Promise((resolve) =>
-          audio.addEventListener('seeked', resolve, { once: true }),
-        );
-        audio.currentTime = target;
-        await seeked;
-        return { target, at: audio.currentTime, duration: audio.duration };
-      });
-    expect(statementPlayed.duration).toBeGreaterThan(1);
-    expect(Math.abs(statementPlayed.at - statementPlayed.target)).toBeLessThan(0.1);
+    await expectSeekable(seen.getByTestId('consent-recording'));
     const forged = await viewer.request.post(`${base}/console/api/orgs/${orgId}/voices`, {
       headers: { origin: base },
       multipart: {

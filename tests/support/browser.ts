@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Debian's Chromium; `.ci/run` installs it with apt-get when it is missing. */
@@ -91,6 +97,33 @@ export async function withFreshPage<T>(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Seeks the <audio> element halfway (at most `capSeconds` in) once it has loaded, and checks it
+ * lands there: the route serving it answers Range. A file that cannot play fails.
+ */
+export async function expectSeekable(audioElement: Locator, capSeconds = Infinity): Promise<void> {
+  const landed = await audioElement.evaluate(async (element, cap) => {
+    const audio = element as HTMLAudioElement;
+    if (audio.readyState < 1) {
+      const loaded = new Promise((resolve, reject) => {
+        audio.addEventListener('loadedmetadata', resolve, { once: true });
+        audio.addEventListener('error', () => reject(new Error('not playable')), { once: true });
+      });
+      audio.load();
+      await loaded;
+    }
+    const target = Math.min(cap, audio.duration / 2);
+    const seeked = new Promise((resolve) =>
+      audio.addEventListener('seeked', resolve, { once: true }),
+    );
+    audio.currentTime = target;
+    await seeked;
+    return { target, at: audio.currentTime, duration: audio.duration };
+  }, capSeconds);
+  expect(landed.duration).toBeGreaterThan(1);
+  expect(Math.abs(landed.at - landed.target)).toBeLessThan(0.1);
 }
 
 /** A full-page screenshot at `<SCREENSHOT_DIR>/<name>-<viewport>.png`. */
