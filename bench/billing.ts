@@ -14,12 +14,7 @@ import { createPostgresDatabase, schema } from '../lib/db';
 import { createOrg } from '../lib/orgs/create-org';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer } from '../tests/support/server';
-import {
-  deliver,
-  signedEvent,
-  STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
-} from '../tests/support/stripe-standin';
+import { deliver, signedEvent, stripeEnv } from '../tests/support/stripe-standin';
 
 const { values } = parseArgs({
   options: {
@@ -55,10 +50,8 @@ async function main() {
   const server = await startServer({
     env: {
       DATABASE_URL: database.url,
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-      STRIPE_WEBHOOK_SECRET,
       // Never called: the events carry no PaymentIntent, so no receipt is fetched.
-      STRIPE_API_BASE_URL: 'http://127.0.0.1:9',
+      ...stripeEnv('http://127.0.0.1:9'),
       CALL_SCHEDULER: 'false',
       // e.g. --max-old-space-size=200: a cap under which a buffered export would fail.
       NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createConsoleKey, firstOrgId, signIn } from '../tests/support/accounts-api';
-import { CHROMIUM } from '../tests/support/browser';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/support/browser';
 import { startConsoleServer } from '../tests/support/console-api';
 import { startServer } from '../tests/support/server';
 import { dispatch, TASK, waitForEnd } from '../tests/support/voice-api';
@@ -70,16 +70,7 @@ async function main(): Promise<void> {
   ];
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const rows: Record<string, string | number>[] = [];
   let ok = true;

@@ -3,14 +3,9 @@
 // sentence (voice-to-voice latency is measured on them); odd turns are one sentence with a pause
 // of 300–600 ms in the middle, where an agent that starts to talk has cut the callee off.
 import type { SpeechEngine } from '../lib/speech';
+import { carrierStatus } from '../tests/support/carrier-call';
 import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
-import {
-  CalleeStream,
-  fakeRecords,
-  parseTwiml,
-  signedCallback,
-  TWILIO_ACCOUNT_SID,
-} from '../tests/support/twilio-line';
+import { CalleeStream, fakeRecords, parseTwiml } from '../tests/support/twilio-line';
 import { dispatch } from '../tests/support/voice-api';
 
 export const FINISHED = 'Yes, that works for me.';
@@ -65,12 +60,7 @@ export async function runCall(options: {
   const callback = create.params!.StatusCallback!;
   const sid = create.sid!;
   const status = (s: string, extra: Record<string, string> = {}) =>
-    signedCallback(callback, {
-      AccountSid: TWILIO_ACCOUNT_SID,
-      CallSid: sid,
-      CallStatus: s,
-      ...extra,
-    });
+    carrierStatus(callback, sid, s, extra);
   await status('in-progress');
   const callee = await CalleeStream.open(twiml.streamUrl);
   callee.start(sid, { callId, token: twiml.token });

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  startAccountsServer,
-  signInToOwnOrg,
-  type AccountsServer,
-  type OwnOrg,
-} from '../support/accounts-api';
-import { ADMIN_TOKEN, admin, expectError } from '../support/leads-api';
+import { consoleFetch, startWithOwnOrg, type OwnOrgServer } from '../support/accounts-api';
+import { admin, depositUsd, expectError } from '../support/http';
 
-let accounts: AccountsServer;
-let base: string;
-let cookie: string;
-let orgId: string;
-let createKey: OwnOrg['createKey'];
-let withKey: OwnOrg['withKey'];
-
+// Set by beforeAll.
+let { accounts, base, cookie, orgId, createKey, withKey } = {} as OwnOrgServer;
 beforeAll(async () => {
-  accounts = await startAccountsServer();
-  base = accounts.server.url;
-  ({ cookie, orgId, createKey, withKey } = await signInToOwnOrg(
-    accounts,
-    `keys-${Date.now()}@example.com`,
-  ));
+  ({ accounts, base, cookie, orgId, createKey, withKey } = await startWithOwnOrg('audit'));
 });
 afterAll(() => accounts?.dispose());
 
@@ -41,12 +25,7 @@ describe('audit log', () => {
       email: `audit-${Date.now()}@example.com`,
       role: 'developer',
     });
-    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount_usd: 5 }),
-    });
-    expect(deposit.status).toBe(201);
+    await depositUsd(base, orgId, 5);
     await admin(base, `/internal/orgs/${orgId}/limits`, {
       method: 'PATCH',
       body: JSON.stringify({ concurrency: 7 }),

@@ -1,32 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyScopes, routeScopes } from '@/lib/access/permissions';
-import {
-  consoleFetch,
-  startAccountsServer,
-  START,
-  signInToOwnOrg,
-  type AccountsServer,
-  type OwnOrg,
-} from '../support/accounts-api';
+import { consoleFetch, START, startWithOwnOrg, type OwnOrgServer } from '../support/accounts-api';
 import { admin, eventually, expectError } from '../support/leads-api';
 import { createTestOrg } from '../support/voice-api';
 
-let accounts: AccountsServer;
-let base: string;
-let cookie: string;
-let orgId: string;
-let createKey: OwnOrg['createKey'];
-let withKey: OwnOrg['withKey'];
 const at = (offsetMs: number) => new Date(Date.parse(START) + offsetMs).toISOString();
 
+// Set by beforeAll.
+let { accounts, base, cookie, orgId, createKey, withKey } = {} as OwnOrgServer;
 beforeAll(async () => {
-  accounts = await startAccountsServer();
-  base = accounts.server.url;
-  ({ cookie, orgId, createKey, withKey } = await signInToOwnOrg(
-    accounts,
-    `keys-${Date.now()}@example.com`,
-  ));
+  ({ accounts, base, cookie, orgId, createKey, withKey } = await startWithOwnOrg('keys'));
 });
 afterAll(() => accounts?.dispose());
 

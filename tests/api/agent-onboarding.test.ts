@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleFetch,
-  firstOrgId,
   signIn,
-  startAccountsServer,
   START,
-  type AccountsServer,
+  startWithOwnOrg,
+  type OwnOrgServer,
 } from '../support/accounts-api';
 import { admin, expectError, nextIp } from '../support/leads-api';
 
-let accounts: AccountsServer;
-let base: string;
-let cookie: string;
-let orgId: string;
+// Set by beforeAll.
+let { accounts, base, cookie, orgId } = {} as OwnOrgServer;
 // This file's server clock only moves forward (polls compare with the last poll's time).
 let nowMs = Date.parse(START);
 const advance = (ms: number) => {
@@ -21,10 +18,7 @@ const advance = (ms: number) => {
 };
 
 beforeAll(async () => {
-  accounts = await startAccountsServer();
-  base = accounts.server.url;
-  cookie = await signIn(accounts, `agent-owner-${Date.now()}@example.com`);
-  orgId = await firstOrgId(base, cookie);
+  ({ accounts, base, cookie, orgId } = await startWithOwnOrg('agent-owner'));
 });
 afterAll(() => accounts?.dispose());
 

@@ -10,12 +10,8 @@ import {
   signIn,
   type AccountsServer,
 } from '../support/accounts-api';
-import {
-  startStripeStandin,
-  freePort,
-  STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
-} from '../support/stripe-standin';
+import { freePort } from '../support/free-port';
+import { startStripeStandin, stripeEnv } from '../support/stripe-standin';
 import type { StripeStandin } from '../support/stripe-standin';
 import { startStripeCharges, type StripeCharges } from '../support/stripe-charges';
 import { startStripeTopUp } from '../support/billing-api';
@@ -40,9 +36,7 @@ beforeAll(async () => {
   });
   instances = await startInstances(3, {
     env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-      STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_BASE_URL: stripe.url,
+      ...stripeEnv(stripe.url),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Voice AI <billing@voice.test>',
       TRUST_PROXY: 'true',

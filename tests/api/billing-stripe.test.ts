@@ -7,11 +7,10 @@ import { startInstances, type Instances } from '../support/instances';
 import { expectError } from '../support/leads-api';
 import {
   deliver,
-  freePort,
+  plannedStripeStandin,
   signedEvent,
   startStripeStandin,
   STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
   type StripeStandin,
 } from '../support/stripe-standin';
 import { ledgerPage, paid, refunded, startStripeTopUp } from '../support/billing-api';
@@ -22,14 +21,8 @@ let standin: StripeStandin;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  instances = await startInstances(3, {
-    env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-      STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_BASE_URL: `http://127.0.0.1:${port}`,
-    },
-  });
+  const { port, env } = await plannedStripeStandin();
+  instances = await startInstances(3, { env });
   base = instances.at(0).url;
   standin = await startStripeStandin({
     port,

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { ADMIN_TOKEN } from '../support/http';
-import {
-  dispatch,
-  getCall,
-  startVoiceServerWithOrg,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { dispatch, getCall, serverWithOrgForFile, type ServerWithOrg } from '../support/voice-api';
 
 // A host without long-lived processes: nothing advances calls but the cron route.
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  ({ server, org } = await startVoiceServerWithOrg({
-    env: { SANDBOX_TIME_SCALE: '200', CALL_SCHEDULER: 'false' },
-  }));
-});
-afterAll(() => server?.dispose());
+serverWithOrgForFile(
+  { env: { SANDBOX_TIME_SCALE: '200', CALL_SCHEDULER: 'false' } },
+  10,
+  (started) => {
+    ({ server, org } = started);
+  },
+);
 
 const cron = (token = ADMIN_TOKEN) =>
   fetch(`${server.url}/internal/cron/calls`, {

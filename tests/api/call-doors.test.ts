@@ -1,23 +1,15 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  getCall,
-  startVoiceServerWithOrg,
-  voice,
-  type TestOrg,
-  type VoiceServer,
-} from '../support/voice-api';
+import { describe, expect, it } from 'vitest';
+import { getCall, serverWithOrgForFile, type ServerWithOrg, voice } from '../support/voice-api';
 
 // One call, two doors: the create_call tool and POST /v1/calls keep the same request_data (what
 // the caller sent, before defaults and trimming) and hash the same request alike, so an
 // Idempotency-Key used at one door replays at the other.
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  ({ server, org } = await startVoiceServerWithOrg({}, 20));
-}, 120_000);
-afterAll(() => server?.dispose());
+serverWithOrgForFile({}, 20, (started) => {
+  ({ server, org } = started);
+});
 
 async function toolClient(): Promise<Client> {
   const client = new Client({ name: 'doors-test', version: '1.0.0' });

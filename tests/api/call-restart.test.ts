@@ -1,5 +1,5 @@
 import { WaveFile } from 'wavefile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { ADMIN_TOKEN, expectError } from '../support/http';
 import { startServer } from '../support/server';
@@ -7,23 +7,20 @@ import {
   createTestOrg,
   dispatch,
   getCall,
-  startVoiceServerWithOrg,
+  serverWithOrgForFile,
+  type ServerWithOrg,
   TASK,
   voice,
   waitForEnd,
-  type TestOrg,
-  type VoiceServer,
 } from '../support/voice-api';
 
 // Near real time, so a call is still in progress when the test acts on it.
 const SCALE = '2';
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: SCALE } }));
+serverWithOrgForFile({ env: { SANDBOX_TIME_SCALE: SCALE } }, 10, (started) => {
+  ({ server, org } = started);
 });
-afterAll(() => server?.dispose());
 
 const whenStarted = (callId: string, lines: number) =>
   eventually(async () => {

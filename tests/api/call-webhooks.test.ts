@@ -39,6 +39,20 @@ async function deliveryLog(callId: string) {
   return WebhookDeliveryLog.parse(await response.json());
 }
 
+type Delivery = Awaited<ReturnType<typeof deliveryLog>>['deliveries'][number];
+
+/** The call's delivery log, once its first delivery is as `ready` wants it. */
+const logOnce = (callId: string, ready: (first: Delivery) => boolean) =>
+  eventually(async () => {
+    const current = await deliveryLog(callId);
+    const first = current.deliveries[0];
+    return first && ready(first) ? current : undefined;
+  });
+
+/** A call whose post-call webhook goes to the receiver. */
+const hookedCall = (task: string, phone = '+14155550102') =>
+  dispatch(server.url, org.apiKey, { phone_number: phone, task, webhook: receiver.url });
+
 describe('post-call webhooks', () => {
   it('delivers the call detail with metadata, signed with the org’s secret', async () => {
     receiver.setStatus(204);
@@ -61,10 +75,7 @@ describe('post-call webhooks', () => {
       verifyWebhook(`whsec_${Buffer.from('wrong').toString('base64')}`, delivery),
     ).toThrow();
     // The attempt is recorded once the receiver's answer is back, just after it was received.
-    const log = await eventually(async () => {
-      const current = await deliveryLog(callId);
-      return current.deliveries[0]?.status === 'delivered' ? current : undefined;
-    });
+    const log = await logOnce(callId, (first) => first.status === 'delivered');
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({
       status: 'delivered',
@@ -77,11 +88,7 @@ describe('post-call webhooks', () => {
 
   it('retries after a 500 with the same webhook-id, and logs both attempts', async () => {
     receiver.answerNext(500);
-    const callId = await dispatch(server.url, org.apiKey, {
-      phone_number: '+14155550102',
-      task: 'Busy line.',
-      webhook: receiver.url,
-    });
+    const callId = await hookedCall('Busy line.');
     // The first retry comes about 5 s after the failed attempt.
     const [first, second] = await eventually(() => {
       const got = deliveriesFor(callId);
@@ -90,25 +97,15 @@ describe('post-call webhooks', () => {
     expect(first!.headers['webhook-id']).toBe(second!.headers['webhook-id']);
     verifyWebhook(secret, second!);
     // As above: the attempt is recorded just after the receiver has it.
-    const log = await eventually(async () => {
-      const current = await deliveryLog(callId);
-      return current.deliveries[0]?.status === 'delivered' ? current : undefined;
-    });
+    const log = await logOnce(callId, (first) => first.status === 'delivered');
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([500, 204]);
     expect(log.deliveries[0]!.attempts[0]!.error).toMatch(/500/);
   });
 
   it('stops retrying when the receiver answers 410 Gone', async () => {
     receiver.answerNext(410);
-    const callId = await dispatch(server.url, org.apiKey, {
-      phone_number: '+14155550102',
-      task: 'Gone.',
-      webhook: receiver.url,
-    });
-    const log = await eventually(async () => {
-      const current = await deliveryLog(callId);
-      return current.deliveries[0]?.status === 'failed' ? current : undefined;
-    });
+    const callId = await hookedCall('Gone.');
+    const log = await logOnce(callId, (first) => first.status === 'failed');
     expect(log.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([410]);
     expect(log.deliveries[0]!.next_attempt_at).toBeNull();
     expect(deliveriesFor(callId)).toHaveLength(1);
@@ -119,15 +116,8 @@ describe('post-call webhooks', () => {
     receiver.redirectTo(target.url);
     receiver.answerNext(302);
     try {
-      const callId = await dispatch(server.url, org.apiKey, {
-        phone_number: '+14155550102',
-        task: 'Redirect.',
-        webhook: receiver.url,
-      });
-      const log = await eventually(async () => {
-        const current = await deliveryLog(callId);
-        return current.deliveries[0]?.attempts.length ? current : undefined;
-      });
+      const callId = await hookedCall('Redirect.');
+      const log = await logOnce(callId, (first) => first.attempts.length > 0);
       expect(log.deliveries[0]!.attempts[0]!.status_code).toBe(302);
       expect(log.deliveries[0]!.status).toBe('pending');
       expect(target.received).toHaveLength(0);
@@ -138,11 +128,7 @@ describe('post-call webhooks', () => {
 
   it('resends on request with a new webhook-id', async () => {
     receiver.setStatus(200);
-    const callId = await dispatch(server.url, org.apiKey, {
-      phone_number: '+14155550104',
-      task: 'Resend me.',
-      webhook: receiver.url,
-    });
+    const callId = await hookedCall('Resend me.', '+14155550104');
     const first = await eventually(() => deliveriesFor(callId)[0]);
     const resend = await voice(server.url, org.apiKey, '/v1/postcall/webhooks/resend', {
       json: { call_ids: [callId, '00000000-0000-4000-8000-000000000000'] },

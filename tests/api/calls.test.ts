@@ -1,5 +1,5 @@
 import { WaveFile } from 'wavefile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { expectError } from '../support/http';
 import {
@@ -7,36 +7,32 @@ import {
   dispatch,
   getCall,
   orgDetail,
-  startVoiceServerWithOrg,
+  serverWithOrgForFile,
+  type ServerWithOrg,
   TASK,
   voice,
   waitForEnd,
-  type TestOrg,
-  type VoiceServer,
 } from '../support/voice-api';
 
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  // A 30-second call plays in about 0.15 s of wall time.
-  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }, 20));
+// A 30-second call plays in about 0.15 s of wall time.
+serverWithOrgForFile({ env: { SANDBOX_TIME_SCALE: '200' } }, 20, (started) => {
+  ({ server, org } = started);
 });
-afterAll(() => server?.dispose());
 
 const person = '+14155550123';
 
 describe('a call on the sandbox line', () => {
   it('is queued, then plays to completion with a real transcript, timings and price', async () => {
-    const response = await voice(server.url, org.apiKey, '/v1/calls', {
-      json: {
-        phone_number: person,
-        task: TASK,
-        request_data: { day: 'Friday' },
-        metadata: { crm_id: 42 },
-        first_sentence: 'Hi, this is Ava from Bright Dental.',
-      },
-    });
+    const request = {
+      phone_number: person,
+      task: TASK,
+      request_data: { day: 'Friday' },
+      metadata: { crm_id: 42 },
+      first_sentence: 'Hi, this is Ava from Bright Dental.',
+    };
+    const response = await voice(server.url, org.apiKey, '/v1/calls', { json: request });
     expect(response.status).toBe(200);
     const dispatched = (await response.json()) as Record<string, unknown>;
     expect(dispatched).toEqual({
@@ -60,13 +56,7 @@ describe('a call on the sandbox line', () => {
       error_message: null,
       metadata: { crm_id: 42 },
       // The dispatch parameters as sent (the spec's "original request parameters").
-      request_data: {
-        phone_number: person,
-        task: TASK,
-        request_data: { day: 'Friday' },
-        metadata: { crm_id: 42 },
-        first_sentence: 'Hi, this is Ava from Bright Dental.',
-      },
+      request_data: request,
       max_duration: 30,
       batch_id: null,
       record: false,

@@ -1,35 +1,17 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleFetch,
-  createConsoleKey,
-  fetchWithKey,
-  type AccountsServer,
-} from '../support/accounts-api';
-import {
-  orgWithEveryRole,
-  startConsoleServer,
-  type ConsoleRole,
-  consoleRoles,
-} from '../support/console-api';
+import { consoleFetch, fetchWithKey } from '../support/accounts-api';
+import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
-import { dispatch, orgDetail, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
+import { orgDetail } from '../support/voice-api';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's batch import (CSV), delivery replay and signing-secret rotation: who may do what,
 // every bad file refused in words with nothing created, and a rotated secret that really signs.
-type Role = ConsoleRole;
-const roles = consoleRoles;
 const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
 
-let accounts: AccountsServer;
-let base: string;
-let orgId: string;
-let apiKey: string;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let endedCall: string;
-let cookies: Record<Role, string>;
-let outsider: string;
+// Set by beforeAll.
+let { base, orgId, apiKey, hooks, endedCall, cookies, outsider, dispose } = {} as RolesSuite;
 
 /** What a browser's form sends: label, prompt and the file, as multipart/form-data. */
 function importForm(file: Uint8Array | string, label = 'Spring orders', prompt = PROMPT) {
@@ -65,23 +47,11 @@ const goodCsv = (rows = 2) =>
   '\n';
 
 beforeAll(async () => {
-  [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
-  base = accounts.server.url;
-  ({ orgId, cookies, outsider } = await orgWithEveryRole(accounts));
-  apiKey = (
-    await createConsoleKey(base, cookies.owner, orgId, ['calls:read', 'calls:write', 'audit:read'])
-  ).api_key;
-  endedCall = await dispatch(base, apiKey, {
-    phone_number: '+14155550123',
-    task: TASK,
-    webhook: hooks.url,
-  });
-  await waitForEnd(base, apiKey, endedCall);
+  ({ base, orgId, apiKey, hooks, endedCall, cookies, outsider, dispose } = await startRolesSuite({
+    scopes: ['calls:read', 'calls:write', 'audit:read'],
+  }));
 });
-afterAll(async () => {
-  await accounts?.dispose();
-  await hooks?.close();
-});
+afterAll(() => dispose?.());
 
 describe('batch import by role', () => {
   for (const role of roles) {

@@ -5,19 +5,16 @@ import { joinOrg, startConsoleServer } from '../support/console-api';
 import { expectError } from '../support/leads-api';
 import {
   deliver,
-  freePort,
+  plannedStripeStandin,
   signedEvent,
   startStripeStandin,
-  STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
   type StripeStandin,
 } from '../support/stripe-standin';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's Usage and billing routes, role by role, on a server paid through a Stripe
 // stand-in: owners and admins add funds and read the ledger (CSV with the receipt of a top-up);
 // developers and viewers are refused both and told so on the page.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 let accounts: AccountsServer;
 let standin: StripeStandin;
 let base: string;
@@ -25,12 +22,8 @@ let orgId: string;
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  accounts = await startConsoleServer({
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-    STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_BASE_URL: `http://127.0.0.1:${port}`,
-  });
+  const { port, env } = await plannedStripeStandin();
+  accounts = await startConsoleServer(env);
   base = accounts.server.url;
   standin = await startStripeStandin({ port, webhookUrls: [] });
   const stamp = Date.now();

@@ -1,47 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleFetch, type AccountsServer } from '../support/accounts-api';
-import {
-  consoleKey,
-  orgWithEveryRole,
-  startConsoleServer,
-  type ConsoleRole,
-  consoleRoles,
-} from '../support/console-api';
+import { consoleFetch } from '../support/accounts-api';
+import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
-import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
+import { dispatch, getCall, TASK } from '../support/voice-api';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
-type Role = ConsoleRole;
-const roles = consoleRoles;
 const person = '+14155550123';
 
-let accounts: AccountsServer;
-let base: string;
-let orgId: string;
-let apiKey: string;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let endedCall: string;
-let cookies: Record<Role, string>;
-let outsider: string;
-
+// Set by beforeAll; the ended call was recorded, for the Range tests.
+let { base, orgId, apiKey, hooks, endedCall, cookies, outsider, dispose } = {} as RolesSuite;
 beforeAll(async () => {
-  [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
-  base = accounts.server.url;
-  ({ orgId, cookies, outsider } = await orgWithEveryRole(accounts));
-  apiKey = await consoleKey(base, cookies.owner, orgId);
-  endedCall = await dispatch(base, apiKey, {
-    phone_number: person,
-    task: TASK,
+  ({ base, orgId, apiKey, hooks, endedCall, cookies, outsider, dispose } = await startRolesSuite({
     record: true,
-    webhook: hooks.url,
-  });
-  await waitForEnd(base, apiKey, endedCall);
+  }));
 });
-afterAll(async () => {
-  await accounts?.dispose();
-  await hooks?.close();
-});
+afterAll(() => dispose?.());
 
 const allowedToWrite: Role[] = ['owner', 'admin', 'developer'];
 

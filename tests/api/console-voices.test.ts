@@ -9,14 +9,14 @@ import {
   type AccountsServer,
 } from '../support/accounts-api';
 import { joinOrg, startConsoleServer } from '../support/console-api';
+import { depositUsd } from '../support/http';
 import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
 import { parseWav } from '../support/speech-api';
 import { synthesizeWav } from '../support/voice-samples';
+import { ROLES as roles, type Role } from '../support/org-team';
 
 // The voice studio's console routes by role (clone with consent, preview, promote, delete), the
 // audit log page by role, and bad uploads refused with nothing created.
-type Role = 'owner' | 'admin' | 'developer' | 'viewer';
-const roles: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 const writers: Role[] = ['owner', 'admin', 'developer'];
 
 let accounts: AccountsServer;
@@ -39,12 +39,7 @@ beforeAll(async () => {
     cookies[role] = await joinOrg(accounts, cookies.owner, orgId, role);
   outsider = await signIn(accounts, `studio-outsider-${Date.now()}@example.com`);
   // Funded: 10 instant clones and one live professional clone, so every writer can clone.
-  const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount_usd: 5 }),
-  });
-  expect(deposit.status).toBe(201);
+  await depositUsd(base, orgId, 5);
   readKey = (await createConsoleKey(base, cookies.owner, orgId, ['voices:read', 'audit:read']))
     .api_key;
 }, 60_000);

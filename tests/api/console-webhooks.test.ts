@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleFetch, firstOrgId, signIn, type AccountsServer } from '../support/accounts-api';
-import { consoleKey, startConsoleServer } from '../support/console-api';
+import {
+  consoleFetch,
+  createConsoleKey,
+  firstOrgId,
+  signIn,
+  type AccountsServer,
+} from '../support/accounts-api';
+import { startConsoleServer } from '../support/console-api';
 import { eventually } from '../support/eventually';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -19,7 +25,10 @@ beforeAll(async () => {
   base = accounts.server.url;
   cookie = await signIn(accounts, `hooks-${Date.now()}@example.com`);
   orgId = await firstOrgId(base, cookie);
-  const apiKey = await consoleKey(base, cookie, orgId);
+  const { api_key: apiKey } = await createConsoleKey(base, cookie, orgId, [
+    'calls:read',
+    'calls:write',
+  ]);
   const callId = await dispatch(base, apiKey, {
     phone_number: '+14155550123',
     task: TASK,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectOnlyDocumented, loop, pause, type Answer } from '../support/faults';
 import { nextIp } from '../support/leads-api';
 import { eventually } from '../support/eventually';
-import { ADMIN_TOKEN, postJson } from '../support/http';
+import { depositUsd, postJson } from '../support/http';
 import { freePort, ownRedis } from '../support/own-redis';
 import { proxiedPostgres } from '../support/proxied-postgres';
 import {
@@ -54,12 +54,7 @@ beforeAll(async () => {
   await sql.connect();
   org = await createTestOrg(server.url, 10);
   // $5 of deposits: five concurrent generations, so two speech loops never meet the cap.
-  const deposit = await fetch(`${server.url}/internal/orgs/${org.orgId}/deposits`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount_usd: 5 }),
-  });
-  expect(deposit.status).toBe(201);
+  await depositUsd(server.url, org.orgId, 5);
   const list = (await voice(server.url, org.apiKey, '/v1/voices').then((r) => r.json())) as {
     voices: { id: string; public: boolean }[];
   };

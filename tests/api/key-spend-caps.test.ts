@@ -3,19 +3,14 @@ import {
   consoleFetch,
   createConsoleKey,
   fetchWithKey,
-  firstOrgId,
-  signIn,
-  startAccountsServer,
-  type AccountsServer,
+  startWithOwnOrg,
+  type OwnOrgServer,
 } from '../support/accounts-api';
 import { eventually } from '../support/eventually';
-import { ADMIN_TOKEN, expectError } from '../support/http';
+import { depositUsd, expectError } from '../support/http';
 
 // Per-key monthly spend caps: speech at $10 per 1,000 characters, so 100 characters cost $1.
-let accounts: AccountsServer;
-let base: string;
-let cookie: string;
-let orgId: string;
+let { accounts, base, cookie, orgId } = {} as OwnOrgServer;
 let reader: string;
 let voiceId: string;
 
@@ -26,22 +21,13 @@ const HUNDRED =
 const SCOPES = ['speech', 'calls:read', 'calls:write'];
 
 beforeAll(async () => {
-  accounts = await startAccountsServer({
-    SPEECH_PRICE_PER_1K_CHARS_USD: '10',
-    SANDBOX_TIME_SCALE: '500',
-  });
-  base = accounts.server.url;
-  // The last hour of March (UTC): a test crosses into April within the console session.
-  accounts.clock.set('2026-03-31T23:00:00.000Z');
-  cookie = await signIn(accounts, `caps-${Date.now()}@example.com`);
-  orgId = await firstOrgId(base, cookie);
+  ({ accounts, base, cookie, orgId } = await startWithOwnOrg('caps', {
+    env: { SPEECH_PRICE_PER_1K_CHARS_USD: '10', SANDBOX_TIME_SCALE: '500' },
+    // The last hour of March (UTC): a test crosses into April within the console session.
+    clock: '2026-03-31T23:00:00.000Z',
+  }));
   // $50 in: the wallet never limits these tests, and the org's concurrency is 5.
-  const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount_usd: 50 }),
-  });
-  expect(deposit.status).toBe(201);
+  await depositUsd(base, orgId, 50);
   reader = (
     await createConsoleKey(base, cookie, orgId, ['billing:read', 'audit:read', 'voices:read'])
   ).api_key;

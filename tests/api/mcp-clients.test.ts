@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallDetail } from '@/schemas/calls';
 import { expectError } from '../support/http';
 import { inspector } from '../support/inspector';
+import { toolsListWithToken } from '../support/oauth-client';
 import {
   createTestOrg,
   startVoiceServer,
@@ -25,16 +26,8 @@ afterAll(async () => {
   await first?.dispose();
 });
 
-const toolsList = (base: string, key: string) =>
-  fetch(`${base}/v1/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
+// An API key is a Bearer token the tool server takes as well as an OAuth access token.
+const toolsList = toolsListWithToken;
 
 describe('120 requests per minute per organization', () => {
   it('refuses exactly the 121st, across two instances, and leaves other orgs alone', async () => {

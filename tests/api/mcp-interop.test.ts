@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolErrorText } from '@/schemas/mcp';
 import { inspector } from '../support/inspector';
-import { authorize, exchangeCode, pkce, registerClient } from '../support/oauth-client';
+import { codeGrant, registerClient } from '../support/oauth-client';
 import { startWithOwner } from '../support/oauth-member';
 import { createTestOrg, dispatch, type TestOrg, type VoiceServer } from '../support/voice-api';
 
@@ -155,23 +155,15 @@ describe('tool errors through the Inspector CLI', () => {
 describe('scope hierarchy', () => {
   it('a token granted only mcp:write can use the read tools too', async () => {
     const oauthClient = await registerClient(server.url);
-    const { verifier, challenge } = pkce();
-    const redirect = await authorize({
+    const tokens = await codeGrant({
       base: server.url,
       client: oauthClient,
-      challenge,
       cookie,
       orgId: org.orgId,
       scope: 'mcp:write',
     });
-    const tokens = await exchangeCode(
-      server.url,
-      oauthClient,
-      redirect.searchParams.get('code')!,
-      verifier,
-    );
-    expect(tokens.body.scope).toBe('mcp:write');
-    const client = await v1Client(tokens.body.access_token!);
+    expect(tokens.scope).toBe('mcp:write');
+    const client = await v1Client(tokens.access_token!);
     const balance = (await client.callTool({
       name: 'get_balance_and_limits',
       arguments: {},

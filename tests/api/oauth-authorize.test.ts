@@ -1,33 +1,24 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthorizationServerMetadata } from '@/schemas/oauth';
 import {
   authorize,
   authorizeUrl,
+  codeGrant,
   CookieJar,
-  exchangeCode,
   get,
   pkce,
   registerClient,
   serveDocument,
 } from '../support/oauth-client';
-import { startWithOwner } from '../support/oauth-member';
-import { type TestOrg, type VoiceServer } from '../support/voice-api';
+import { CIMD_OVER_LOOPBACK, ownerForFile, type OwnerStart } from '../support/oauth-member';
 
 // Metadata, registration (DCR and Client ID Metadata Documents served by the test over loopback
 // http, which OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK allows) and every refusal of the authorization
 // endpoint, each with its OAuth error.
-let server: VoiceServer;
-let org: TestOrg;
-let cookie: string;
-
-beforeAll(async () => {
-  ({ server, org, cookie } = await startWithOwner('owner@authorize.test', {
-    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
-  }));
-});
-afterAll(async () => {
-  await server?.dispose();
+let { server, org, cookie } = {} as OwnerStart;
+ownerForFile('owner@authorize.test', CIMD_OVER_LOOPBACK, (started) => {
+  ({ server, org, cookie } = started);
 });
 
 describe('metadata', () => {
@@ -279,22 +270,8 @@ describe('client ID metadata documents', () => {
     }));
     try {
       const client = { clientId: doc.url, redirectUri };
-      const { verifier, challenge } = pkce();
-      const redirect = await authorize({
-        base: server.url,
-        client,
-        challenge,
-        cookie,
-        orgId: org.orgId,
-      });
-      const tokens = await exchangeCode(
-        server.url,
-        client,
-        redirect.searchParams.get('code')!,
-        verifier,
-      );
-      expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-      expect(tokens.body.refresh_token).toBeTruthy();
+      const tokens = await codeGrant({ base: server.url, client, cookie, orgId: org.orgId });
+      expect(tokens.refresh_token).toBeTruthy();
       expect(doc.hits()).toBe(1);
 
       // Its redirect URIs bind it: any other is refused on our page.
@@ -302,7 +279,7 @@ describe('client ID metadata documents', () => {
         authorizeUrl({
           base: server.url,
           client: { ...client, redirectUri: 'http://127.0.0.1:45124/cb' },
-          challenge,
+          challenge: pkce().challenge,
         }),
         new CookieJar(),
       );

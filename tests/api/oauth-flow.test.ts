@@ -4,7 +4,8 @@ import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db
 import { hashToken } from '@/lib/oauth/hash-token';
 import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
 import {
-  authorize,
+  authorizeCode,
+  codeGrant,
   exchangeCode,
   pkce,
   refresh,
@@ -40,21 +41,12 @@ afterAll(async () => {
 const verify = (token: string, resource = mcp) =>
   verifyAccessTokenIn(db, token, resource, new Date());
 
-async function grantTokens(client: Client, options: { grantWrite?: boolean } = {}) {
-  const { verifier, challenge } = pkce();
-  const redirect = await authorize({
-    base: server.url,
-    client,
-    challenge,
-    cookie,
-    orgId: org.orgId,
-    grantWrite: options.grantWrite,
-  });
-  const code = redirect.searchParams.get('code')!;
-  const tokens = await exchangeCode(server.url, client, code, verifier);
-  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-  return { code, verifier, redirect, ...tokens.body };
-}
+const grantTokens = (client: Client, options: { grantWrite?: boolean } = {}) =>
+  codeGrant({ base: server.url, client, cookie, orgId: org.orgId, ...options });
+
+/** Consent for `client` by the signed-in owner: the code and its verifier, not yet redeemed. */
+const codeFor = (client: Client, params?: Record<string, string | undefined>) =>
+  authorizeCode({ base: server.url, client, cookie, orgId: org.orgId, params });
 
 describe('authorization code flow', () => {
   it('issues opaque tokens bound to the tool server, stored hashed, with state and iss returned', async () => {
@@ -118,21 +110,8 @@ describe('authorization code flow', () => {
 
   it('assumes the tool server when the client names no resource', async () => {
     const client = await registerClient(server.url);
-    const { verifier, challenge } = pkce();
-    const redirect = await authorize({
-      base: server.url,
-      client,
-      challenge,
-      cookie,
-      orgId: org.orgId,
-      params: { resource: undefined },
-    });
-    const tokens = await exchangeCode(
-      server.url,
-      client,
-      redirect.searchParams.get('code')!,
-      verifier,
-    );
+    const { code, verifier } = await codeFor(client, { resource: undefined });
+    const tokens = await exchangeCode(server.url, client, code, verifier);
     expect(tokens.status).toBe(200);
     expect((await verify(tokens.body.access_token!))?.resource).toBe(mcp);
   });
@@ -152,34 +131,15 @@ describe('refusals at the token endpoint', () => {
 
   it('a wrong PKCE verifier is invalid_grant', async () => {
     const client = await registerClient(server.url);
-    const { challenge } = pkce();
-    const redirect = await authorize({
-      base: server.url,
-      client,
-      challenge,
-      cookie,
-      orgId: org.orgId,
-    });
-    const tokens = await exchangeCode(
-      server.url,
-      client,
-      redirect.searchParams.get('code')!,
-      pkce().verifier,
-    );
+    const { code } = await codeFor(client);
+    const tokens = await exchangeCode(server.url, client, code, pkce().verifier);
     expect(tokens.status).toBe(400);
     expect(tokens.body.error).toBe('invalid_grant');
   });
 
   it('a code lives at most 60 s, and an expired one is invalid_grant', async () => {
     const client = await registerClient(server.url);
-    const { verifier, challenge } = pkce();
-    const redirect = await authorize({
-      base: server.url,
-      client,
-      challenge,
-      cookie,
-      orgId: org.orgId,
-    });
+    const { code, verifier } = await codeFor(client);
     const [row] = await db
       .select({ expiresAt: schema.oauthTokens.expiresAt })
       .from(schema.oauthTokens)
@@ -193,27 +153,14 @@ describe('refusals at the token endpoint', () => {
     await db.execute(
       sql`UPDATE oauth_tokens SET payload = jsonb_set(payload, '{exp}', to_jsonb(extract(epoch FROM now())::int - 1)) WHERE kind = 'AuthorizationCode' AND client_id = ${client.clientId}`,
     );
-    const tokens = await exchangeCode(
-      server.url,
-      client,
-      redirect.searchParams.get('code')!,
-      verifier,
-    );
+    const tokens = await exchangeCode(server.url, client, code, verifier);
     expect(tokens.body.error).toBe('invalid_grant');
   });
 
   it('a code is bound to its client and its redirect URI', async () => {
     const client = await registerClient(server.url);
     const other = await registerClient(server.url);
-    const { verifier, challenge } = pkce();
-    const redirect = await authorize({
-      base: server.url,
-      client,
-      challenge,
-      cookie,
-      orgId: org.orgId,
-    });
-    const code = redirect.searchParams.get('code')!;
+    const { code, verifier } = await codeFor(client);
     const wrongClient = await exchangeCode(
       server.url,
       { ...other, redirectUri: client.redirectUri },

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  authorize,
   authorizeUrl,
+  codeGrant,
   CookieJar,
-  exchangeCode,
   get,
   pkce,
   registerClient,
   serveDocument,
   type Client,
 } from '../support/oauth-client';
-import { startWithOwner } from '../support/oauth-member';
-import { type TestOrg, type VoiceServer } from '../support/voice-api';
+import { CIMD_OVER_LOOPBACK, ownerForFile, type OwnerStart } from '../support/oauth-member';
 
 // What outside clients met (issue 21): a request without `scope` (the conformance runner's
 // code-grant scenario sends none) and loopback redirect URIs whose port the app picks at run
 // time (RFC 8252 §7.3), for registered (DCR) and metadata-document (CIMD) clients alike.
-let server: VoiceServer;
-let org: TestOrg;
-let cookie: string;
-
-beforeAll(async () => {
-  ({ server, org, cookie } = await startWithOwner('owner@interop.test', {
-    env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
-  }));
-});
-afterAll(async () => {
-  await server?.dispose();
+let { server, org, cookie } = {} as OwnerStart;
+ownerForFile('owner@interop.test', CIMD_OVER_LOOPBACK, (started) => {
+  ({ server, org, cookie } = started);
 });
 
 /** The first answer of the authorization endpoint: 303 to our consent page, or 400 refused. */
@@ -43,24 +33,7 @@ async function startAuthorization(client: Client, params: Record<string, string 
 }
 
 async function codeScope(client: Client, params: Record<string, string | undefined>) {
-  const { verifier, challenge } = pkce();
-  const redirect = await authorize({
-    base: server.url,
-    client,
-    challenge,
-    cookie,
-    orgId: org.orgId,
-    params,
-  });
-  expect(redirect.searchParams.get('error'), redirect.href).toBeNull();
-  const tokens = await exchangeCode(
-    server.url,
-    client,
-    redirect.searchParams.get('code')!,
-    verifier,
-  );
-  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-  return tokens.body.scope;
+  return (await codeGrant({ base: server.url, client, cookie, orgId: org.orgId, params })).scope;
 }
 
 describe('a request without scope', () => {

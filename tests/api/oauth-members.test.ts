@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch, fetchWithKey } from '../support/accounts-api';
 import { expectError } from '../support/http';
 import {
-  authorize,
-  exchangeCode,
+  codeGrant,
   openConsent,
   pkce,
   postConsent,
@@ -64,22 +63,8 @@ async function userIdOf(email: string): Promise<string> {
 }
 
 async function grantTokens(client: Client, cookie: string) {
-  const { verifier, challenge } = pkce();
-  const redirect = await authorize({
-    base: server.url,
-    client,
-    challenge,
-    cookie,
-    orgId: org.orgId,
-  });
-  const tokens = await exchangeCode(
-    server.url,
-    client,
-    redirect.searchParams.get('code')!,
-    verifier,
-  );
-  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-  return tokens.body as { access_token: string; refresh_token: string };
+  const tokens = await codeGrant({ base: server.url, client, cookie, orgId: org.orgId });
+  return tokens as { access_token: string; refresh_token: string };
 }
 
 const toolsList = (token: string) => toolsListWithToken(server.url, token);

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
-import { ADMIN_TOKEN, expectError } from '../support/http';
+import { ADMIN_TOKEN, depositUsd, expectError } from '../support/http';
 import { mulawToPcm, openTtsSocket, parseWav, pcmSamples, rms } from '../support/speech-api';
 import {
   createTestOrg,
@@ -39,14 +39,7 @@ async function audioOf(
 const sentence = 'The quick brown fox jumps over the lazy dog near the quiet river bank. ';
 const text = (sentences: number) => sentence.repeat(sentences).trim();
 
-async function deposit(orgId: string, amount: number) {
-  const response = await fetch(`${server.url}/internal/orgs/${orgId}/deposits`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount_usd: amount }),
-  });
-  expect(response.status).toBe(201);
-}
+const deposit = (orgId: string, amount: number) => depositUsd(server.url, orgId, amount);
 
 interface Timed {
   status: number;

@@ -1,23 +1,20 @@
 // What reaches PostgreSQL: text it cannot store is a 400 naming the field (one shared schema
 // check, not a failed insert), and a call's request_data is what the caller sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, expectError } from '../support/http';
 import {
   dispatch,
   getCall,
-  startVoiceServerWithOrg,
+  serverWithOrgForFile,
+  type ServerWithOrg,
   voice,
-  type TestOrg,
-  type VoiceServer,
 } from '../support/voice-api';
 
-let server: VoiceServer;
-let org: TestOrg;
+let { server, org } = {} as ServerWithOrg;
 
-beforeAll(async () => {
-  ({ server, org } = await startVoiceServerWithOrg({ env: { SANDBOX_TIME_SCALE: '200' } }));
+serverWithOrgForFile({ env: { SANDBOX_TIME_SCALE: '200' } }, 10, (started) => {
+  ({ server, org } = started);
 });
-afterAll(() => server?.dispose());
 
 const NUL = '\\u0000';
 // A lone surrogate can only arrive as a JSON escape (a UTF-8 encoder replaces it).

@@ -1,27 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { eventually } from '../support/eventually';
+import { agentDone, answerCarrierCall, createFakeDir, saidOut } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';
 import {
   scriptOf,
   startStreamingStandIn,
   type StreamingStandIn,
 } from '../support/streaming-stand-in';
-import {
-  CalleeStream,
-  dialledCall,
-  fakeRecords,
-  hangUpsOf,
-  setFakeMode,
-  signedCallback,
-  TWILIO_ACCOUNT_SID,
-} from '../support/twilio-line';
+import { fakeRecords, hangUpsOf, setFakeMode } from '../support/twilio-line';
 import {
   createTestOrg,
-  dispatch,
   TASK,
   waitForEnd,
   type TestOrg,
@@ -38,14 +27,6 @@ import {
 const MIN_MS = 200;
 const MAX_MS = 1_500;
 
-/** Resolves once no agent audio has arrived for `quietMs`. */
-const agentDone = (callee: CalleeStream, quietMs = 400) =>
-  eventually(() => {
-    const last = callee.media.at(-1);
-    return last && performance.now() - last.at > quietMs ? true : undefined;
-  }, 20_000);
-const saidOut = (callee: CalleeStream) =>
-  eventually(() => (callee.speaking ? undefined : true), 20_000);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const protocols = [
@@ -74,7 +55,7 @@ describe.each(protocols)('a call with streaming recognition ($protocol)', (line)
   let org: TestOrg;
   let engine: SpeechEngine;
   let standIn: StreamingStandIn;
-  const fakeDir = mkdtempSync(join(tmpdir(), 'voice-fake-'));
+  const fakeDir = createFakeDir();
 
   beforeAll(async () => {
     standIn = await startStreamingStandIn({
@@ -95,25 +76,13 @@ describe.each(protocols)('a call with streaming recognition ($protocol)', (line)
 
   /** Dials a call with the adaptive end of turn and answers it; resolves after the greeting. */
   async function answeredCall() {
-    const callId = await dispatch(server.url, org.apiKey, {
+    const { callId, sid, callee, status } = await answerCarrierCall(server, org.apiKey, fakeDir, {
       phone_number: '+14155550123',
       task: TASK,
       first_sentence: 'Hi, this is Ava.',
       max_duration: 2,
       end_of_turn: { min_ms: MIN_MS, max_ms: MAX_MS },
     });
-    const { create, twiml, callback } = await dialledCall(fakeDir, callId);
-    const sid = create.sid!;
-    const status = (s: string, extra: Record<string, string> = {}) =>
-      signedCallback(callback, {
-        AccountSid: TWILIO_ACCOUNT_SID,
-        CallSid: sid,
-        CallStatus: s,
-        ...extra,
-      });
-    await status('in-progress');
-    const callee = await CalleeStream.open(twiml.streamUrl);
-    callee.start(sid, { callId, token: twiml.token });
     await agentDone(callee);
     /** The agent hung up; the callee's side closes and the call is read back. */
     const ended = async () => {

@@ -69,7 +69,7 @@ const stop = (server: VoiceServer, callId: string) =>
 describe('stopping a live carrier call', () => {
   it('hangs up at the carrier and charges the final callback’s duration, once, at another instance', async () => {
     const before = await balance();
-    const { callId, sid, callee, status } = await liveCall('+14155550131');
+    const { callId, sid, callee, completedTwice } = await liveCall('+14155550131');
     const stopped = await stop(first, callId);
     expect(stopped.status).toBe(200);
     // The stand-in was told to hang up: Status=completed on this call's SID.
@@ -78,11 +78,7 @@ describe('stopping a live carrier call', () => {
     // Twilio ends the stream, then sends its final callback, twice (a retry), to the other instance.
     callee.stop(sid);
     callee.close();
-    const answers = await Promise.all([
-      status('completed', { CallDuration: '65' }, second),
-      status('completed', { CallDuration: '65' }, second),
-    ]);
-    expect(answers.map((a) => a.status)).toEqual([204, 204]);
+    await completedTwice(65, second);
     const call = await waitForEnd(second.url, org.apiKey, callId);
     expect(call).toMatchObject({
       queue_status: 'complete',
@@ -145,7 +141,7 @@ describe('a stop racing max_duration', () => {
     race: (call: { sid: string; stop: () => Promise<void>; expire: () => void }) => Promise<void>,
   ) {
     const before = await balance();
-    const { callId, sid, callee, status } = await liveCall(phone, {
+    const { callId, sid, callee, completedTwice } = await liveCall(phone, {
       max_duration: 1,
       webhook: receiver.url,
     });
@@ -160,10 +156,7 @@ describe('a stop racing max_duration', () => {
     await eventually(() => hangUps(sid)[0]);
     callee.stop(sid);
     callee.close();
-    await Promise.all([
-      status('completed', { CallDuration: '61' }, second),
-      status('completed', { CallDuration: '61' }, second),
-    ]);
+    await completedTwice(61, second);
     const call = await waitForEnd(second.url, org.apiKey, callId);
     // Charged once for the carrier's duration: two started minutes at $0.09.
     expect(call).toMatchObject({ queue_status: 'complete', corrected_duration: '61', price: 0.18 });

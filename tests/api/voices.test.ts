@@ -2,7 +2,7 @@ import wavefile from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine } from '@/lib/speech';
 import { VoiceListResponse, VoiceObject } from '@/schemas/voices';
-import { admin, ADMIN_TOKEN, expectError } from '../support/http';
+import { admin, depositUsd, expectError } from '../support/http';
 import {
   createTestOrg,
   startVoiceServer,
@@ -249,12 +249,7 @@ describe('professional clones', () => {
       { method: 'POST' },
     );
     await expectError(refusedPromotion, 409, 'CONSENT_RECORDING_MISSING');
-    const deposit = await fetch(`${server.url}/internal/orgs/${owner.orgId}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount_usd: 5 }),
-    });
-    expect(deposit.status).toBe(201);
+    await depositUsd(server.url, owner.orgId, 5);
     const promoted = await promote();
     expect(promoted.status).toBe(200);
     expect(VoiceObject.parse(await promoted.json())).toMatchObject({

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
 import { readSignInMail, startAccountsServer, type AccountsServer } from '../support/accounts-api';
-import { signUpInBrowser } from '../support/console-browser';
+import { signUpInBrowser, signUpWithCode } from '../support/console-browser';
 
 // Sign-up, sign-in by link, keys, invitations and agent approval in Chromium, mail through a real
 // SMTP server.
@@ -215,14 +215,7 @@ describe('accounts in the browser', () => {
       },
     });
     const email = freshEmail();
-    await page.goto(`${local}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByRole('status').waitFor();
-    const { code } = readSignInMail(await accounts.smtp.next(email));
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${local}/console`);
+    await signUpWithCode(accounts, page, email, { base: local });
 
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Passkey added.').waitFor();

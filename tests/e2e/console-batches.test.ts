@@ -1,29 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationToken, signIn, type AccountsServer } from '../support/accounts-api';
+import { describe, expect, it } from 'vitest';
+
+import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
+
 import {
-  expectAxeClean,
-  signedInContext,
-  launchChromium,
-  type RunningBrowser,
-} from '../support/browser';
-import { startConsoleServer } from '../support/console-api';
-import { postFrom, signUpInBrowser } from '../support/console-browser';
+  expectForbidden,
+  joinInBrowser,
+  narrowPage,
+  openFromMenu,
+  browserConsoleForSuite,
+  type BrowserConsole,
+  postFrom,
+} from '../support/console-browser';
 import { eventually } from '../support/leads-api';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's batches and webhooks pages in Chromium, as a customer uses them: import a CSV with
 // two bad rows (refused, line by line), fix it, import, watch the charts fill; see deliveries,
 // replay, rotate the signing secret; a viewer sees none of these actions and a forged POST fails.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, hooks, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 let batchUrl: string;
 
 const PROMPT = 'Call {{name}} to confirm the order {{order}}.';
@@ -33,34 +27,13 @@ const file = (text: string) => ({
   buffer: Buffer.from(text),
 });
 
-beforeAll(async () => {
-  [accounts, chromium, hooks] = await Promise.all([
-    startConsoleServer(),
-    launchChromium(),
-    startWebhookReceiver(),
-  ]);
-  base = accounts.server.url;
-  owner = await chromium.newContext();
-  page = await owner.newPage();
-  orgId = await signUpInBrowser(accounts, page, `batches-${Date.now()}@example.com`, 'Ada Owner');
-  const key = await postFrom(owner, base, `/console/api/orgs/${orgId}/keys`, {
-    name: 'browser test',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(key.status()).toBe(201);
-  apiKey = ((await key.json()) as { api_key: string }).api_key;
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+browserConsoleForSuite(`batches-${Date.now()}@example.com`, 'Ada Owner', (started) => {
+  ({ accounts, chromium, hooks, base, owner, page, orgId, apiKey } = started);
 });
 
 describe('the batches pages', () => {
   it('refuses a CSV with two bad rows by line, imports the fixed file, fills the charts', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Batches' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Batches');
     await page.waitForURL(`${base}/console/orgs/${orgId}/batches`);
     await page.getByTestId('batches-empty').waitFor();
     await expectAxeClean(page, 'console-batches-empty');
@@ -186,16 +159,7 @@ describe('the webhooks page', () => {
   });
 
   it('shows a viewer no import or rotate action, says why, and refuses forged POSTs', async () => {
-    const address = `batches-viewer-${Date.now()}@example.com`;
-    const invited = await postFrom(owner, base, `/console/api/orgs/${orgId}/invitations`, {
-      email: address,
-      role: 'viewer',
-    });
-    expect(invited.status()).toBe(201);
-    const token = await invitationToken(accounts, address);
-    const viewer = await signedInContext(chromium, base, await signIn(accounts, address));
-    const accepted = await postFrom(viewer, base, '/console/api/invitations/accept', { token });
-    expect(accepted.status()).toBe(200);
+    const viewer = await joinInBrowser(accounts, chromium, owner, orgId, 'viewer');
     const viewerPage = await viewer.newPage();
 
     await viewerPage.goto(`${base}/console/orgs/${orgId}/batches`);
@@ -226,17 +190,12 @@ describe('the webhooks page', () => {
       base,
       `/console/api/orgs/${orgId}/webhooks/secret/rotate`,
     );
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     await viewer.close();
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     for (const url of [
       batchUrl,
       `${base}/console/orgs/${orgId}/batches`,
@@ -244,9 +203,8 @@ describe('the webhooks page', () => {
     ]) {
       await small.goto(url);
       await small.getByRole('heading', { level: 1 }).waitFor();
-      const width = await small.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, url).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(small, 375, url);
     }
-    await narrow.close();
+    await small.context().close();
   });
 });

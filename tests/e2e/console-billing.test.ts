@@ -1,57 +1,37 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountsServer } from '../support/accounts-api';
-import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
-import { startConsoleServer } from '../support/console-api';
-import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+
+import { describe, expect, it } from 'vitest';
+
+import { expectAxeClean, expectNoSidewaysScroll } from '../support/browser';
+
+import {
+  expectForbidden,
+  joinInBrowser,
+  narrowPage,
+  openFromMenu,
+  browserConsoleForSuite,
+  type BrowserConsole,
+  postFrom,
+} from '../support/console-browser';
 import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's Usage and billing page in Chromium: a new owner places a call, sees the day's
 // spend in the chart's table, adds $5 through the sandbox checkout and comes back to a higher
 // balance and concurrency limit, downloads the ledger; a viewer gets no "Add funds" and a forged
 // top-up from a viewer is refused.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 let billing: string;
 
 const dollars = (text: string | null) => Number(text!.replace(/[$,]/g, ''));
 
-beforeAll(async () => {
-  [accounts, chromium] = await Promise.all([startConsoleServer(), launchChromium()]);
-  base = accounts.server.url;
-  owner = await chromium.newContext();
-  page = await owner.newPage();
-  orgId = await signUpInBrowser(
-    accounts,
-    page,
-    `billing-owner-${Date.now()}@example.com`,
-    'Bea Owner',
-  );
+browserConsoleForSuite(`billing-owner-${Date.now()}@example.com`, 'Bea Owner', (started) => {
+  ({ accounts, chromium, base, owner, page, orgId, apiKey } = started);
   billing = `${base}/console/orgs/${orgId}/billing`;
-  const key = await postFrom(owner, base, `/console/api/orgs/${orgId}/keys`, {
-    name: 'billing test',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(key.status()).toBe(201);
-  apiKey = ((await key.json()) as { api_key: string }).api_key;
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose()]);
 });
 
 describe('the Usage and billing page', () => {
   it('starts empty, then lists the day’s call spend in the table below the chart', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Usage and billing' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Usage and billing');
     await page.waitForURL(billing);
     await page.getByTestId('spend-empty').waitFor();
     expect(await page.getByTestId('balance').textContent()).toBe('$1.00');
@@ -142,22 +122,16 @@ describe('the Usage and billing page', () => {
     const forged = await postFrom(viewer, base, `/console/api/orgs/${orgId}/billing/top-ups`, {
       amount_usd: 5,
     });
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     await viewer.close();
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     await small.goto(billing);
     await small.getByTestId('ledger').waitFor();
     await small.getByText('The same figures as a table').click();
-    const width = await small.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
-    await narrow.close();
+    await expectNoSidewaysScroll(small, 375);
+    await small.context().close();
   });
 });

@@ -1,56 +1,33 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, launchChromium, type RunningBrowser } from '../support/browser';
-import type { AccountsServer } from '../support/accounts-api';
-import { startConsoleServer } from '../support/console-api';
-import { joinInBrowser, postFrom, signUpInBrowser } from '../support/console-browser';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean, expectNoSidewaysScroll, expectSeekable } from '../support/browser';
+import {
+  expectForbidden,
+  joinInBrowser,
+  narrowPage,
+  openFromMenu,
+  browserConsoleForSuite,
+  type BrowserConsole,
+  postFrom,
+} from '../support/console-browser';
+import { depositUsd } from '../support/http';
 import { ADMIN_TOKEN, eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
-import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
 // API, watch them in the list, open one, seek in its recording, send its webhook again, stop a live
 // call; a viewer sees no actions and a forged POST from a viewer is refused.
-let accounts: AccountsServer;
-let chromium: RunningBrowser;
-let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let base: string;
-let owner: BrowserContext;
-let page: Page;
-let orgId: string;
-let apiKey: string;
+let { accounts, chromium, hooks, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 const person = '+14155550123';
 
 /** A console route called from the page's own origin, with the context's session cookie. */
 const post = (context: BrowserContext, path: string, data: unknown = {}) =>
   postFrom(context, base, path, data);
 
-beforeAll(async () => {
-  [accounts, chromium, hooks] = await Promise.all([
-    startConsoleServer(),
-    launchChromium(),
-    startWebhookReceiver(),
-  ]);
-  base = accounts.server.url;
-  owner = await chromium.newContext();
-  page = await owner.newPage();
-  orgId = await signUpInBrowser(
-    accounts,
-    page,
-    `console-owner-${Date.now()}@example.com`,
-    'Ada Owner',
-  );
-  const key = await post(owner, `/console/api/orgs/${orgId}/keys`, {
-    name: 'browser test',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(key.status()).toBe(201);
-  apiKey = ((await key.json()) as { api_key: string }).api_key;
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), accounts?.dispose(), hooks?.close()]);
+browserConsoleForSuite(`console-owner-${Date.now()}@example.com`, 'Ada Owner', (started) => {
+  ({ accounts, chromium, hooks, base, owner, page, orgId, apiKey } = started);
 });
 
 describe('the calls pages', () => {
@@ -83,22 +60,7 @@ describe('the calls pages', () => {
     await expectAxeClean(page, 'console-call');
 
     // Seeking needs the recording route to answer Range: the element lands where it was sent.
-    const landed = await page.getByTestId('recording').evaluate(async (element) => {
-      const audio = element as HTMLAudioElement;
-      if (audio.readyState < 1)
-        await new Promise((resolve) =>
-          audio.addEventListener('loadedmetadata', resolve, { once: true }),
-        );
-      const target = Math.min(2, audio.duration / 2);
-      const seeked = new Promise((resolve) =>
-        audio.addEventListener('seeked', resolve, { once: true }),
-      );
-      audio.currentTime = target;
-      await seeked;
-      return { target, at: audio.currentTime, duration: audio.duration };
-    });
-    expect(landed.duration).toBeGreaterThan(1);
-    expect(Math.abs(landed.at - landed.target)).toBeLessThan(0.1);
+    await expectSeekable(page.getByTestId('recording'), 2);
 
     await eventually(() => (hooks.received.length > 0 ? true : undefined), 15_000);
     const before = hooks.received.length;
@@ -135,18 +97,13 @@ describe('the calls pages', () => {
         .count(),
     ).toBe(0);
     const forged = await post(viewer, `/console/api/orgs/${orgId}/calls/${callId}/stop`);
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     await waitForEnd(base, apiKey, callId);
     await viewer.close();
   });
 
   it('shows the limits with what is in use and the unlock progress, then the unlock', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Limits' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Limits');
     await page.waitForURL(`${base}/console/orgs/${orgId}/limits`);
     const cells = async (key: string) =>
       (await page.getByTestId(`limit-${key}`).locator('td').allTextContents()).slice(0, 2);
@@ -154,12 +111,7 @@ describe('the calls pages', () => {
     expect(await cells('instant_clones')).toEqual(['1', '0']);
     expect(await page.getByTestId('unlock-status').textContent()).toContain('$0.00 of $5.00');
     await expectAxeClean(page, 'console-limits');
-    const deposit = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount_usd: 5 }),
-    });
-    expect(deposit.status).toBe(201);
+    await depositUsd(base, orgId, 5);
     await page.reload();
     expect(await cells('concurrency')).toEqual(['5', '0']);
     expect(await cells('live_clones')).toEqual(['1', '0']);
@@ -199,16 +151,11 @@ describe('the calls pages', () => {
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     await small.goto(`${base}/console/orgs/${orgId}/calls`);
     await small.getByTestId('calls-table').waitFor();
-    const width = await small.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(small, 375);
     await small.getByRole('link', { name: 'Calls' }).first().focus();
-    await narrow.close();
+    await small.context().close();
   });
 });

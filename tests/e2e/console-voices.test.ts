@@ -13,12 +13,15 @@ import {
 } from '../support/accounts-api';
 import {
   expectAxeClean,
+  expectNoSidewaysScroll,
+  expectSeekable,
   fakeMicrophone,
   launchChromium,
   signedInContext,
   type RunningBrowser,
 } from '../support/browser';
 import { joinOrg, startConsoleServer } from '../support/console-api';
+import { expectForbidden, narrowPage, openFromMenu } from '../support/console-browser';
 import { parseWav } from '../support/speech-api';
 import { synthesizeWav } from '../support/voice-samples';
 
@@ -61,11 +64,7 @@ const studio = () => `${base}/console/orgs/${orgId}/voices`;
 
 describe('the voice studio', () => {
   it('plays a catalogue preview', async () => {
-    await page.goto(`${base}/console/orgs/${orgId}/calls`);
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Voice studio' })
-      .click();
+    await openFromMenu(page, base, orgId, 'Voice studio');
     await page.waitForURL(studio());
     expect(await page.getByTestId('clones-empty').isVisible()).toBe(true);
     expect(await page.getByTestId('instant-usage').textContent()).toContain('0 of 1');
@@ -240,30 +239,7 @@ describe('professional drafts and a viewer', () => {
     );
     // The speaker's recorded consent statement is kept with the draft: every member can play it
     // (and seek in it, so the route answers Range).
-    const statementPlayed = await seen
-      .getByTestId('consent-recording')
-      .evaluate(async (element) => {
-        const audio = element as HTMLAudioElement;
-        if (audio.readyState < 1) {
-          const loaded = new Promise((resolve, reject) => {
-            audio.addEventListener('loadedmetadata', resolve, { once: true });
-            audio.addEventListener('error', () => reject(new Error('not playable')), {
-              once: true,
-            });
-          });
-          audio.load();
-          await loaded;
-        }
-        const target = audio.duration / 2;
-        const seeked = new Promise((resolve) =>
-          audio.addEventListener('seeked', resolve, { once: true }),
-        );
-        audio.currentTime = target;
-        await seeked;
-        return { target, at: audio.currentTime, duration: audio.duration };
-      });
-    expect(statementPlayed.duration).toBeGreaterThan(1);
-    expect(Math.abs(statementPlayed.at - statementPlayed.target)).toBeLessThan(0.1);
+    await expectSeekable(seen.getByTestId('consent-recording'));
     const forged = await viewer.request.post(`${base}/console/api/orgs/${orgId}/voices`, {
       headers: { origin: base },
       multipart: {
@@ -274,8 +250,7 @@ describe('professional drafts and a viewer', () => {
         audio_samples: { name: 's.wav', mimeType: 'audio/wav', buffer: await synthesizeOnce() },
       },
     });
-    expect(forged.status()).toBe(403);
-    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    await expectForbidden(forged);
     const voiceId = (await seen.getByTestId('clone-row').getAttribute('data-voice-id'))!;
     const forgedDelete = await viewer.request.delete(
       `${base}/console/api/orgs/${orgId}/voices/${voiceId}`,
@@ -292,25 +267,13 @@ describe('professional drafts and a viewer', () => {
   });
 
   it('fits 375 px without sideways scrolling of the page', async () => {
-    const narrow = await chromium.browser.newContext({
-      viewport: { width: 375, height: 800 },
-      storageState: await owner.storageState(),
-    });
-    const small = await narrow.newPage();
+    const small = await narrowPage(chromium, owner);
     for (const path of ['voices', 'audit']) {
       await small.goto(`${base}/console/orgs/${orgId}/${path}`);
       await small.getByRole('heading', { level: 1 }).waitFor();
-      const { width, wide } = await small.evaluate(() => ({
-        width: document.documentElement.scrollWidth,
-        // What sticks out, to say in the failure.
-        wide: [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 376)
-          .slice(0, 5)
-          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
-      }));
-      expect(width, `${path}: ${wide.join(', ')}`).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(small, 375, path);
     }
-    await narrow.close();
+    await small.context().close();
   });
 });
 

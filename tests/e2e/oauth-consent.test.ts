@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Database, type Db } from '@/lib/db';
@@ -13,11 +11,12 @@ import {
 } from '../support/browser';
 import { admin } from '../support/http';
 import {
-  authorize,
+  authorizeCode,
   authorizeUrl,
-  exchangeCode,
   pkce,
+  redeemRedirect,
   registerClient,
+  serveRedirectTarget,
   toolsListWithToken,
 } from '../support/oauth-client';
 import { signInMember } from '../support/oauth-member';
@@ -41,7 +40,7 @@ let owner: string;
 let developer: string;
 let database: Database;
 let db: Db;
-let callback: { server: Server; url: string };
+let callback: Awaited<ReturnType<typeof serveRedirectTarget>>;
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startVoiceServer(), launchChromium()]);
@@ -50,17 +49,10 @@ beforeAll(async () => {
   developer = await signInMember(server.url, org.orgId, 'dev@consent.test', 'developer');
   database = createPostgresDatabase(server.databaseUrl);
   db = await database.ready();
-  const http = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Back in the app</title>done');
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  callback = {
-    server: http,
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/callback`,
-  };
+  callback = await serveRedirectTarget('/callback', '<title>Back in the app</title>done');
 });
 afterAll(async () => {
-  callback?.server.close();
+  await callback?.close();
   await database?.close();
   await Promise.all([chromium?.close(), server?.dispose()]);
 });
@@ -138,12 +130,7 @@ describe('consent page', () => {
       const redirect = await landed(page);
       expect(redirect.searchParams.get('state')).toBe('st-123');
       expect(redirect.searchParams.get('iss')).toBe(`${server.url}/authorization`);
-      const tokens = await exchangeCode(
-        server.url,
-        client,
-        redirect.searchParams.get('code')!,
-        verifier,
-      );
+      const tokens = await redeemRedirect(server.url, client, redirect, verifier);
       expect(tokens.body.scope).toBe('mcp:read mcp:write');
       const grant = await verifyAccessTokenIn(
         db,
@@ -165,12 +152,7 @@ describe('consent page', () => {
         await page.getByRole('checkbox', { name: /mcp:write/ }).uncheck();
         await page.getByRole('button', { name: 'Approve' }).click();
         const redirect = await landed(page);
-        const tokens = await exchangeCode(
-          server.url,
-          client,
-          redirect.searchParams.get('code')!,
-          verifier,
-        );
+        const tokens = await redeemRedirect(server.url, client, redirect, verifier);
         expect(tokens.body.scope).toBe('mcp:read');
       },
       { width: 375, height: 800 },
@@ -207,20 +189,13 @@ describe('consent page', () => {
 describe('connected apps and settings in the console', () => {
   it('a developer sees the app and what their role cannot do; an owner revokes it', async () => {
     const client = await registerClient(server.url, { client_name: 'Console agent' });
-    const { verifier, challenge } = pkce();
-    const redirect = await authorize({
+    const { redirect, verifier } = await authorizeCode({
       base: server.url,
       client,
-      challenge,
       cookie: developer,
       orgId: org.orgId,
     });
-    const tokens = await exchangeCode(
-      server.url,
-      client,
-      redirect.searchParams.get('code')!,
-      verifier,
-    );
+    const tokens = await redeemRedirect(server.url, client, redirect, verifier);
     const path = `${server.url}/console/orgs/${org.orgId}/connected-apps`;
 
     await withPage(developer, async (page) => {

@@ -1,11 +1,10 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, signedInContext, type RunningBrowser } from '../support/browser';
 import { MemoryOAuthProvider, serveHttpsDocument } from '../support/mcp-oauth-provider';
+import { serveRedirectTarget } from '../support/oauth-client';
 import { signInMember } from '../support/oauth-member';
 import {
   createTestOrg,
@@ -27,14 +26,12 @@ let chromium: RunningBrowser;
 let org: TestOrg;
 let member: string;
 let document: Awaited<ReturnType<typeof serveHttpsDocument>>;
-let callback: { server: Server; url: string };
+let callback: Awaited<ReturnType<typeof serveRedirectTarget>>;
 let mcpUrl: URL;
 let callId: string;
 
 beforeAll(async () => {
-  const http = createServer((_req, res) => res.writeHead(200).end('You can close this tab.'));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  callback = { server: http, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/cb` };
+  callback = await serveRedirectTarget('/cb', 'You can close this tab.');
   document = await serveHttpsDocument((url) => ({
     client_id: url,
     client_name: 'Document agent',
@@ -59,7 +56,7 @@ beforeAll(async () => {
   callId = await dispatch(server.url, org.apiKey, { phone_number: '+14155550123', task: TASK });
 });
 afterAll(async () => {
-  callback?.server.close();
+  await callback?.close();
   await document?.close();
   await Promise.all([chromium?.close(), server?.dispose()]);
 });

@@ -1,31 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type RunningBrowser } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { withFreshPage } from '../support/browser';
 import { listLeads } from '../support/leads-api';
-import { startSiteServer, type SiteServer } from '../support/site-server';
+import { openSiteInBrowser, type SiteInBrowser } from '../support/site-server';
 
 // The contact form and CMS lead forms in Chromium, checked through what the server stored.
-let site: SiteServer;
-let chromium: RunningBrowser;
-
-beforeAll(async () => {
-  [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), site?.server.stop()]);
-});
+let { site, chromium } = {} as SiteInBrowser;
+openSiteInBrowser((opened) => ({ site, chromium } = opened));
 
 const url = (path: string) => site.server.url + path;
 
-async function withPage<T>(run: (page: Page) => Promise<T>) {
-  const context = await chromium.newContext();
-  const page = await context.newPage();
-  try {
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = <T>(run: (page: Page) => Promise<T>) => withFreshPage(chromium, run);
 
 const dataLayer = (page: Page) =>
   page.evaluate(() => (window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);

@@ -1,21 +1,13 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CallDispatchRequest } from '@/schemas/calls';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
-import { launchChromium, type RunningBrowser } from '../support/browser';
-import { startSiteServer, type SiteServer } from '../support/site-server';
+import { openSiteInBrowser, type SiteInBrowser } from '../support/site-server';
 
 // The API references render with no internet, and the home page claims only what exists.
-let site: SiteServer;
-let chromium: RunningBrowser;
-
-beforeAll(async () => {
-  [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), site?.server.stop()]);
-});
+let { site, chromium } = {} as SiteInBrowser;
+openSiteInBrowser((opened) => ({ site, chromium } = opened));
 
 /** A browser context where every request to another host fails, as on a machine offline. */
 async function offlineContext(): Promise<{ context: BrowserContext; blocked: string[] }> {

@@ -1,35 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS, type RunningBrowser } from '../support/browser';
-import { startSiteServer, type SiteServer } from '../support/site-server';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS, withFreshPage } from '../support/browser';
+import { openSiteInBrowser, type SiteInBrowser } from '../support/site-server';
 
 // The site's pages in Debian's Chromium against the built server.
-let site: SiteServer;
-let chromium: RunningBrowser;
-
-beforeAll(async () => {
-  [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await Promise.all([chromium?.close(), site?.server.stop()]);
-});
+let { site, chromium } = {} as SiteInBrowser;
+openSiteInBrowser((opened) => ({ site, chromium } = opened));
 
 const url = (path: string) => site.server.url + path;
 const BUCKET = 5 * 60_000;
 
-async function withPage<T>(
-  run: (page: Page) => Promise<T>,
-  viewport: keyof typeof VIEWPORTS = 'desktop',
-) {
-  const context = await chromium.newContext(viewport);
-  const page = await context.newPage();
-  try {
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport?: keyof typeof VIEWPORTS) =>
+  withFreshPage(chromium, run, viewport);
 
 const counterValue = async (page: Page) =>
   Number((await page.getByTestId('calls-counter').textContent())!.replace(/[^0-9]/g, ''));

@@ -3,11 +3,9 @@ import { launchChromium, screenshot, type RunningBrowser } from '../support/brow
 import { expectError } from '../support/leads-api';
 import {
   deliver,
-  freePort,
+  plannedStripeStandin,
   signedEvent,
   startStripeStandin,
-  STRIPE_TEST_KEY,
-  STRIPE_WEBHOOK_SECRET,
   type StripeStandin,
 } from '../support/stripe-standin';
 import {
@@ -101,14 +99,8 @@ describe('Stripe Checkout (a stand-in of Stripe)', () => {
   let server: VoiceServer;
   let standin: StripeStandin;
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startVoiceServer({
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-        STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_BASE_URL: `http://127.0.0.1:${port}`,
-      },
-    });
+    const { port, env } = await plannedStripeStandin();
+    server = await startVoiceServer({ env });
     standin = await startStripeStandin({
       port,
       webhookUrls: [`${server.url}/v1/billing/stripe/webhook`],

@@ -1,25 +1,10 @@
 // What the fuzzer needs before it starts: an org with credit past the $5 unlock (so speech runs
 // at 5 slots, not 1), a completed recorded call, a batch, a shared generation and an OAuth
 // client — real ids for the generated requests to hit, besides the random ones that miss.
-import { ADMIN_TOKEN } from '../support/http';
+import { depositUsd } from '../support/http';
 import { createTestOrg, dispatch, voice, waitForEnd } from '../support/voice-api';
 import examples from './examples.json';
 import type { FuzzContext } from './request-cases';
-
-async function adminPost(
-  base: string,
-  path: string,
-  body: unknown,
-  method = 'POST',
-): Promise<void> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-}
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
@@ -28,7 +13,7 @@ async function json<T>(response: Response): Promise<T> {
 
 export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
   const org = await createTestOrg(base, 1000);
-  await adminPost(base, `/internal/orgs/${org.orgId}/deposits`, { amount_usd: 500 });
+  await depositUsd(base, org.orgId, 500);
   const key = org.apiKey;
   const callId = await dispatch(base, key, {
     phone_number: examples.phoneNumbers[0],

@@ -102,6 +102,21 @@ export async function signIn(
   return cookieHeader(verified);
 }
 
+/** A request whose body, when there is one, is sent as JSON. */
+function withJsonBody(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Response> {
+  if (body === undefined) return fetch(url, { method, headers });
+  return fetch(url, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 /** A console route called by a signed-in member's browser (cookie and same-origin Origin). */
 export function consoleFetch(
   base: string,
@@ -110,15 +125,7 @@ export function consoleFetch(
   path: string,
   body?: unknown,
 ): Promise<Response> {
-  return fetch(base + path, {
-    method,
-    headers: {
-      cookie,
-      origin: base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return withJsonBody(base + path, method, { cookie, origin: base }, body);
 }
 
 /** The id of the first organization the console lists for this session (the personal one). */
@@ -164,15 +171,8 @@ export function fetchWithKey(
   path: string,
   body?: unknown,
 ): Promise<Response> {
-  return fetch(base + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      'x-forwarded-for': '203.0.113.9',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const headers = { authorization: `Bearer ${key}`, 'x-forwarded-for': '203.0.113.9' };
+  return withJsonBody(base + path, method, headers, body);
 }
 
 /** A member signed in to their personal org: its id, and key helpers bound to it. */
@@ -190,3 +190,18 @@ export async function signInToOwnOrg(accounts: AccountsServer, email: string) {
   };
 }
 export type OwnOrg = Awaited<ReturnType<typeof signInToOwnOrg>>;
+
+/**
+ * The accounts suites' start: a server (with `env`), its clock at `clock` when given, and a new
+ * member (`<prefix>-<time>@example.com`) signed in to their personal org.
+ */
+export async function startWithOwnOrg(
+  prefix: string,
+  options: { env?: Record<string, string>; clock?: string } = {},
+) {
+  const accounts = await startAccountsServer(options.env);
+  if (options.clock) accounts.clock.set(options.clock);
+  const own = await signInToOwnOrg(accounts, `${prefix}-${Date.now()}@example.com`);
+  return { accounts, base: accounts.server.url, ...own };
+}
+export type OwnOrgServer = Awaited<ReturnType<typeof startWithOwnOrg>>;

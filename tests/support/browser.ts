@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Debian's Chromium; `.ci/run` installs it with apt-get when it is missing. */
@@ -14,6 +20,17 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
 } as const;
+
+/** Chromium as root in a container, kept off the closed network (bench/lighthouse.ts too). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface RunningBrowser {
   browser: Browser;
@@ -30,16 +47,7 @@ export async function launchChromium(extraArgs: string[] = []): Promise<RunningB
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
   return {
     browser,
@@ -76,6 +84,48 @@ export async function expectAxeClean(target: Page, name: string): Promise<void> 
   await target.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Runs `run` on a page of a fresh context at `viewport`, and closes the context after it. */
+export async function withFreshPage<T>(
+  chromium: RunningBrowser,
+  run: (page: Page) => Promise<T>,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<T> {
+  const context = await chromium.newContext(viewport);
+  const page = await context.newPage();
+  try {
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Seeks the <audio> element halfway (at most `capSeconds` in) once it has loaded, and checks it
+ * lands there: the route serving it answers Range. A file that cannot play fails.
+ */
+export async function expectSeekable(audioElement: Locator, capSeconds = Infinity): Promise<void> {
+  const landed = await audioElement.evaluate(async (element, cap) => {
+    const audio = element as HTMLAudioElement;
+    if (audio.readyState < 1) {
+      const loaded = new Promise((resolve, reject) => {
+        audio.addEventListener('loadedmetadata', resolve, { once: true });
+        audio.addEventListener('error', () => reject(new Error('not playable')), { once: true });
+      });
+      audio.load();
+      await loaded;
+    }
+    const target = Math.min(cap, audio.duration / 2);
+    const seeked = new Promise((resolve) =>
+      audio.addEventListener('seeked', resolve, { once: true }),
+    );
+    audio.currentTime = target;
+    await seeked;
+    return { target, at: audio.currentTime, duration: audio.duration };
+  }, capSeconds);
+  expect(landed.duration).toBeGreaterThan(1);
+  expect(Math.abs(landed.at - landed.target)).toBeLessThan(0.1);
+}
+
 /** A full-page screenshot at `<SCREENSHOT_DIR>/<name>-<viewport>.png`. */
 export async function screenshot(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -102,9 +152,18 @@ export async function signedInContext(
   return context;
 }
 
-/** The page fits `width` without sideways scrolling. */
-export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
+/** The page fits `width` without sideways scrolling; a failure names what sticks out. */
+export async function expectNoSidewaysScroll(
+  page: Page,
+  width: number,
+  label = page.url(),
+): Promise<void> {
+  const measured = await page.evaluate((limit) => {
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > limit + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+    return { scrollWidth: document.documentElement.scrollWidth, wide };
+  }, width);
+  expect(measured.scrollWidth, `${label}: ${measured.wide.join(', ')}`).toBeLessThanOrEqual(width);
 }

@@ -1,9 +1,10 @@
-import { and, inArray, min } from 'drizzle-orm';
+import { and, eq, inArray, min } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { ScriptedAgent, type AgentBrain } from '@/lib/agent';
 import { runDueWork } from '@/lib/calls/run-due-work';
-import type { CallDeps, CallSettings } from '@/lib/calls/types';
+import type { CallDeps, CallRow, CallSettings } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/db';
+import { createOrg } from '@/lib/orgs/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
 import { EmbeddedStore, type Store } from '@/lib/store';
 import { SandboxCallProvider } from '@/lib/telephony';
@@ -13,6 +14,7 @@ import {
   type WebhookResult,
   type WebhookSender,
 } from '@/lib/webhooks';
+import { openForSuite, type TestDatabase } from './databases';
 import { virtualClock, type VirtualClock } from './virtual-clock';
 
 /** The clock of the simulated line: it moves only when the test moves it. */
@@ -135,4 +137,38 @@ export async function endRunningCalls(db: Db): Promise<void> {
     .update(schema.calls)
     .set({ queueStatus: 'call_error', nextStepAt: null, leaseToken: null, leaseUntil: null })
     .where(inArray(schema.calls.queueStatus, ['queued', 'started']));
+}
+
+export interface CallSuite {
+  db: Db;
+  deps: TestCallDeps;
+}
+
+/**
+ * The call suites' start inside a describe block per adapter: `adapter`'s database (openForSuite)
+ * and call deps on it with the file's speech engine, handed to `ready` before the tests run.
+ */
+export function openCallSuite(
+  adapter: { open(): Promise<TestDatabase> },
+  speech: { current: SpeechEngine },
+  ready: (suite: CallSuite) => void,
+): void {
+  openForSuite(adapter, (db) => ready({ db, deps: testCallDeps(db, speech.current) }));
+}
+
+/** A call's row as stored; a missing one fails the test. */
+export async function callRow(db: Db, id: string): Promise<CallRow> {
+  const [row] = await db.select().from(schema.calls).where(eq(schema.calls.id, id));
+  if (!row) throw new Error(`no call ${id}`);
+  return row;
+}
+
+/** A new org created at the line clock's time, with `creditMicros` of starting credit. */
+export async function newCallOrg(
+  deps: TestCallDeps,
+  name: string,
+  creditMicros = 10_000_000,
+): Promise<string> {
+  const now = new Date(deps.clock.now());
+  return (await createOrg(deps.db, { name, startingCreditMicros: creditMicros }, now)).orgId;
 }

@@ -46,7 +46,13 @@ export async function answerCarrierCall(
   /** A status callback for this call, at `at` (another instance) or where it was placed. */
   const status = (callStatus: string, extra: Record<string, string> = {}, at = server) =>
     carrierStatus(statusCallbackAt(at, callId), sid, callStatus, extra);
-  return { callId, create, sid, twiml, callback, callee, status };
+  /** Twilio's final callback delivered twice (a retry) at `at`: both copies answered 204. */
+  const completedTwice = async (durationS: number, at = server) => {
+    const extra = { CallDuration: String(durationS) };
+    const answers = await Promise.all([1, 2].map(() => status('completed', extra, at)));
+    expect(answers.map((a) => a.status)).toEqual([204, 204]);
+  };
+  return { callId, create, sid, twiml, callback, callee, status, completedTwice };
 }
 
 /** Resolves once no agent audio has arrived for `quietMs`. */

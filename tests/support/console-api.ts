@@ -1,9 +1,9 @@
-import { expect } from 'vitest';
-import { consoleFetch, signIn, type AccountsServer } from './accounts-api';
+import { createConsoleKey, signIn, type AccountsServer } from './accounts-api';
 import { createClockFile } from './clock-file';
-import { createTeam, freshEmail, joinOrg as joinTeam, ROLES, type Role } from './org-team';
+import { createTeam, freshEmail, joinOrg as joinTeam, type Role } from './org-team';
 import { startSmtpReceiver } from './smtp-receiver';
-import { startVoiceServer } from './voice-api';
+import { dispatch, startVoiceServer, TASK, waitForEnd } from './voice-api';
+import { startWebhookReceiver } from './webhook-receiver';
 
 /**
  * A built server for the console's tests: mail to a real SMTP server in process and the real
@@ -35,16 +35,6 @@ export async function startConsoleServer(
   };
 }
 
-/** A key for the member's org made through the console, as a developer would make one. */
-export async function consoleKey(base: string, cookie: string, orgId: string): Promise<string> {
-  const created = await consoleFetch(base, cookie, 'POST', `/console/api/orgs/${orgId}/keys`, {
-    name: 'console tests',
-    scopes: ['calls:read', 'calls:write'],
-  });
-  expect(created.status).toBe(201);
-  return ((await created.json()) as { api_key: string }).api_key;
-}
-
 /** A new member of the org in `role` (at `email`, or a fresh address); returns their cookie. */
 export const joinOrg = (
   accounts: AccountsServer,
@@ -54,9 +44,6 @@ export const joinOrg = (
   email = freshEmail(role),
 ): Promise<string> => joinTeam(accounts, { cookie: ownerCookie, orgId }, email, role);
 
-export type ConsoleRole = Role;
-export const consoleRoles = ROLES;
-
 /** A new owner's org with one signed-in member of each other role, and a signed-in outsider. */
 export async function orgWithEveryRole(accounts: AccountsServer): Promise<{
   orgId: string;
@@ -65,4 +52,41 @@ export async function orgWithEveryRole(accounts: AccountsServer): Promise<{
 }> {
   const { orgId, cookies } = await createTeam(accounts);
   return { orgId, cookies, outsider: await signIn(accounts, freshEmail('outsider')) };
+}
+
+export interface RolesSuite {
+  accounts: AccountsServer;
+  hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  base: string;
+  orgId: string;
+  cookies: Record<Role, string>;
+  outsider: string;
+  /** A key the owner made in the console, with `scopes`. */
+  apiKey: string;
+  /** A call placed with that key that has ended, its webhook sent to `hooks`. */
+  endedCall: string;
+  dispose(): Promise<void>;
+}
+
+/** The start of the suites that try each console action by role: org, members, key, one ended call. */
+export async function startRolesSuite(
+  options: { scopes?: string[]; record?: boolean } = {},
+): Promise<RolesSuite> {
+  const [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
+  const base = accounts.server.url;
+  const { orgId, cookies, outsider } = await orgWithEveryRole(accounts);
+  const scopes = options.scopes ?? ['calls:read', 'calls:write'];
+  const { api_key: apiKey } = await createConsoleKey(base, cookies.owner, orgId, scopes);
+  const endedCall = await dispatch(base, apiKey, {
+    phone_number: '+14155550123',
+    task: TASK,
+    ...(options.record ? { record: true } : {}),
+    webhook: hooks.url,
+  });
+  await waitForEnd(base, apiKey, endedCall);
+  const dispose = async () => {
+    await accounts.dispose();
+    await hooks.close();
+  };
+  return { accounts, hooks, base, orgId, cookies, outsider, apiKey, endedCall, dispose };
 }

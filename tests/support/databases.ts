@@ -43,15 +43,18 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/** The embedded adapter (PGlite, in process): for unit suites that want a real database. */
+export const pgliteAdapter = {
+  name: 'pglite',
+  open: async (): Promise<TestDatabase> => {
+    const database = createPgliteDatabase(undefined);
+    return { database, dispose: () => database.close() };
+  },
+};
+
 /** Every adapter of the database port, for contract suites. */
 export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[] = [
-  {
-    name: 'pglite',
-    open: async () => {
-      const database = createPgliteDatabase(undefined);
-      return { database, dispose: () => database.close() };
-    },
-  },
+  pgliteAdapter,
   {
     name: 'postgres',
     open: async () => {

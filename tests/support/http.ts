@@ -35,6 +35,16 @@ export async function admin(base: string, path: string, init: RequestInit = {}):
   return response.json();
 }
 
+/** Money paid into an org's wallet through the admin API (a deposit, as a top-up would be). */
+export async function depositUsd(base: string, orgId: string, amountUsd: number): Promise<void> {
+  const response = await fetch(`${base}/internal/orgs/${orgId}/deposits`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount_usd: amountUsd }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
 export async function expectError(response: Response, status: number, code: string, strict = true) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);

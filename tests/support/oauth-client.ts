@@ -158,6 +158,16 @@ export async function authorize(options: AuthorizeOptions): Promise<URL> {
   return new URL(resumed.headers.get('location')!);
 }
 
+/** The member's consent with a fresh PKCE pair: the code the redirect carries and its verifier. */
+export async function authorizeCode(
+  options: Omit<AuthorizeOptions, 'challenge'>,
+): Promise<{ redirect: URL; code: string; verifier: string }> {
+  const { verifier, challenge } = pkce();
+  const redirect = await authorize({ ...options, challenge });
+  expect(redirect.searchParams.get('error'), redirect.href).toBeNull();
+  return { redirect, code: redirect.searchParams.get('code')!, verifier };
+}
+
 export interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
@@ -190,6 +200,18 @@ export function exchangeCode(base: string, client: Client, code: string, verifie
     resource: `${base}/v1/mcp`,
   });
 }
+
+/** The whole authorization code grant: consent, then the code redeemed for tokens (200). */
+export async function codeGrant(options: Omit<AuthorizeOptions, 'challenge'>) {
+  const granted = await authorizeCode(options);
+  const tokens = await exchangeCode(options.base, options.client, granted.code, granted.verifier);
+  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+  return { ...granted, ...tokens.body };
+}
+
+/** Redeems the code that a redirect back to the client carries. */
+export const redeemRedirect = (base: string, client: Client, redirect: URL, verifier: string) =>
+  exchangeCode(base, client, redirect.searchParams.get('code')!, verifier);
 
 export function refresh(base: string, client: Client, refreshToken: string) {
   return tokenRequest(base, {
@@ -225,6 +247,26 @@ export async function serveDocument(
     url,
     hits: () => hits,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A loopback page standing for the client's redirect URI: it answers every request with `html`. */
+export async function serveRedirectTarget(
+  path: string,
+  html: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    // The browser keeps its connection open; end it so close does not wait for Chromium.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

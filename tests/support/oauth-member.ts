@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { authPost, consoleFetch, cookieHeader } from './accounts-api';
 import { ADMIN_TOKEN, admin } from './http';
 import type { StartOptions } from './server';
+import { startForSuite } from './start-for-suite';
 import { startVoiceServerWithOrg, type TestOrg, type VoiceServer } from './voice-api';
 
 // Members who approve OAuth clients on the consent page. The OAuth suites run without an SMTP
@@ -56,11 +57,32 @@ export async function signInMember(
   return cookie;
 }
 
+export interface OwnerStart {
+  server: VoiceServer;
+  org: TestOrg;
+  cookie: string;
+}
+
 /** The OAuth suites' start: a built server, an org made by the admin API, its owner signed in. */
 export async function startWithOwner(
   email: string,
   options: StartOptions = {},
-): Promise<{ server: VoiceServer; org: TestOrg; cookie: string }> {
+): Promise<OwnerStart> {
   const { server, org } = await startVoiceServerWithOrg(options);
   return { server, org, cookie: await signInMember(server.url, org.orgId, email) };
 }
+
+/** startWithOwner before the file's tests (handed to `ready`), the server disposed after them. */
+export function ownerForFile(
+  email: string,
+  options: StartOptions,
+  ready: (started: OwnerStart) => void,
+): void {
+  const start = () => startWithOwner(email, options);
+  startForSuite(start, (started) => started.server.dispose(), ready);
+}
+
+/** Lets the authorization server fetch Client ID Metadata Documents served over loopback http. */
+export const CIMD_OVER_LOOPBACK: StartOptions = {
+  env: { OAUTH_CIMD_ALLOW_INSECURE_LOOPBACK: 'true' },
+};

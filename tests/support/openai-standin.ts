@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chatCompletion, chatCompletionChunk } from './chat-completion';
 
 export type UpstreamMode = 'ok' | 'fail' | 'hang';
 
@@ -74,31 +75,11 @@ export async function startOpenAiStandin() {
         const reply = 'Thank you, that is all. Goodbye! [END]';
         if (!request.stream) {
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(
-            JSON.stringify({
-              id: 'chatcmpl-standin',
-              object: 'chat.completion',
-              created: Math.floor(Date.now() / 1000),
-              model: 'standin',
-              choices: [
-                { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } },
-              ],
-            }),
-          );
+          return res.end(JSON.stringify(chatCompletion(reply, 'standin')));
         }
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const chunk = (content: string | null, finish: string | null) =>
-          `data: ${JSON.stringify({
-            id: 'chatcmpl-standin',
-            object: 'chat.completion.chunk',
-            created: Math.floor(Date.now() / 1000),
-            model: 'standin',
-            choices: [
-              { index: 0, delta: content === null ? {} : { content }, finish_reason: finish },
-            ],
-          })}\n\n`;
-        res.write(chunk(reply, null));
-        res.write(chunk(null, 'stop'));
+        res.write(chatCompletionChunk('standin', reply));
+        res.write(chatCompletionChunk('standin', null, 'stop'));
         res.end('data: [DONE]\n\n');
       })();
     });

@@ -1,7 +1,10 @@
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import type { CallDeps } from '@/lib/calls/types';
 import { createOrg } from '@/lib/orgs/create-org';
+import type { SpeechEngine } from '@/lib/speech';
 import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
+import { openCallSuite, type CallSuite } from './call-deps';
+import type { TestDatabase } from './databases';
 
 /** A carrier port that records what it is asked and fails when told to. */
 export function recordingCarrier(options: { sidPrefix?: string } = {}) {
@@ -50,4 +53,18 @@ export async function dispatchTestCall(
     origin: 'https://api.test',
   });
   return { callId: result.body.call_id, orgId };
+}
+
+export type RecordingCarrier = ReturnType<typeof recordingCarrier>;
+
+/** openCallSuite with the recording carrier as the line: what `ready` gets also holds the carrier. */
+export function openCarrierSuite(
+  adapter: { open(): Promise<TestDatabase> },
+  speech: { current: SpeechEngine },
+  ready: (suite: CallSuite & { carrier: RecordingCarrier }) => void,
+): void {
+  openCallSuite(adapter, speech, ({ db, deps }) => {
+    const carrier = recordingCarrier();
+    ready({ db, carrier, deps: { ...deps, provider: carrier } });
+  });
 }

@@ -2,8 +2,10 @@ import { appendFileSync, copyFileSync, mkdtempSync, renameSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClockFile, FIXED_CLOCK_PRELOAD } from './clock-file';
+import { launchChromium, type RunningBrowser } from './browser';
 import { ADMIN_TOKEN } from './http';
 import { startServer, type RunningServer } from './server';
+import { startForSuite } from './start-for-suite';
 
 /** A lead form only the e2e dataset has: a scheduler embed with a URL and prefill fields. */
 export const SCHEDULER_FORM = {
@@ -53,4 +55,20 @@ export async function startSiteServer(): Promise<SiteServer> {
     renameSync(`${path}.next`, path);
   };
   return { server, clock: { set } };
+}
+
+export interface SiteInBrowser {
+  site: SiteServer;
+  chromium: RunningBrowser;
+}
+
+/** The site suites' start: the site server and Chromium, handed to `ready` before the file's tests. */
+export function openSiteInBrowser(ready: (opened: SiteInBrowser) => void): void {
+  const start = async () => {
+    const [site, chromium] = await Promise.all([startSiteServer(), launchChromium()]);
+    return { site, chromium };
+  };
+  const dispose = (opened: SiteInBrowser) =>
+    Promise.all([opened.chromium.close(), opened.site.server.stop()]);
+  startForSuite(start, dispose, ready);
 }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
+import { freePort } from './free-port';
 
 // emulate@0.12.2 (its Stripe service) needs Node ≥ 22: tests/conformance installs both it and
 // a Node 22 binary from npm (npm test runs `npm --prefix tests/conformance ci`).
@@ -14,17 +14,22 @@ const EMULATE = join(MODULES, 'emulate/dist/index.js');
 export const STRIPE_TEST_KEY = 'sk_test_wallet_standin';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_wallet_standin_secret';
 
-/** A port nobody listens on now (the stand-in is started after the servers that call it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** The env pointing a server at `stripeUrl` (the stand-in, or a stand-in in front of it). */
+export const stripeEnv = (stripeUrl: string) => ({
+  STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE_URL: stripeUrl,
+});
+
+/**
+ * A free port for the stand-in and the env that points servers at it: the servers start first
+ * (their webhook URLs are the stand-in's seed), then startStripeStandin on that port.
+ */
+export async function plannedStripeStandin(): Promise<{ port: number; env: StripeEnv }> {
+  const port = await freePort();
+  return { port, env: stripeEnv(`http://127.0.0.1:${port}`) };
 }
+export type StripeEnv = ReturnType<typeof stripeEnv>;
 
 export interface StripeStandin {
   url: string;

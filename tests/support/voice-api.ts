@@ -6,6 +6,7 @@ import { eventually } from './eventually';
 import { ADMIN_TOKEN, admin } from './http';
 import { TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
+import { startForSuite } from './start-for-suite';
 
 export interface VoiceServer extends RunningServer {
   databaseUrl: string;
@@ -70,6 +71,18 @@ export async function startVoiceServerWithOrg(
 ): Promise<{ server: VoiceServer; org: TestOrg }> {
   const server = await startVoiceServer(options);
   return { server, org: await createTestOrg(server.url, startingCreditUsd) };
+}
+
+export type ServerWithOrg = Awaited<ReturnType<typeof startVoiceServerWithOrg>>;
+
+/** startVoiceServerWithOrg before the file's tests (handed to `ready`), disposed after them. */
+export function serverWithOrgForFile(
+  options: StartOptions,
+  startingCreditUsd: number,
+  ready: (started: ServerWithOrg) => void,
+): void {
+  const start = () => startVoiceServerWithOrg(options, startingCreditUsd);
+  startForSuite(start, (started) => started.server.dispose(), ready);
 }
 
 export async function orgDetail(base: string, orgId: string) {

@@ -12,20 +12,24 @@ import { renderCall } from '@/lib/calls/render-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
-import { createPostgresDatabase, schema, type Db } from '@/lib/db';
+import { createPostgresDatabase, schema } from '@/lib/db';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
 import { createOrg } from '@/lib/orgs/create-org';
 import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
 import { wavDurationSeconds } from '@/lib/speech';
 import { EmbeddedStore } from '@/lib/store';
 import {
-  playCalls,
-  testCallDeps,
-  type TestCallDeps,
+  callRow as storedCallRow,
   endRunningCalls,
+  newCallOrg,
+  openCallSuite,
+  playCalls,
   speechEngineForFile,
+  testCallDeps,
+  type CallSuite,
+  type TestCallDeps,
 } from '../../support/call-deps';
-import { databaseAdapters, freshPostgresUrl, openForSuite } from '../../support/databases';
+import { databaseAdapters, freshPostgresUrl } from '../../support/databases';
 import { allowConsoleError } from '../../support/console-guard';
 
 // The call service on a real database (PGlite and the real Postgres server), the real speech
@@ -40,11 +44,9 @@ const SHORT_TASK = 'Confirm the delivery for Tuesday.';
 const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('calls on $name', (adapter) => {
-  let db: Db;
-  let deps: TestCallDeps;
-  openForSuite(adapter, (opened) => {
-    db = opened;
-    deps = testCallDeps(db, speech.current);
+  let { db, deps } = {} as CallSuite;
+  openCallSuite(adapter, speech, (opened) => {
+    ({ db, deps } = opened);
   });
 
   // Each test plays only its own calls: whatever one leaves running is ended before the next.
@@ -52,14 +54,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     await endRunningCalls(db);
   });
 
-  const newOrg = async (creditMicros = 10_000_000) =>
-    (
-      await createOrg(
-        db,
-        { name: 'Calls', startingCreditMicros: creditMicros },
-        new Date(deps.clock.now()),
-      )
-    ).orgId;
+  const newOrg = (creditMicros?: number) => newCallOrg(deps, 'Calls', creditMicros);
 
   const dispatch = async (
     orgId: string,
@@ -71,11 +66,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   const dispatchId = async (orgId: string, body: Record<string, unknown>) =>
     (await dispatch(orgId, body)).body.call_id;
 
-  const callRow = async (id: string): Promise<CallRow> => {
-    const [row] = await db.select().from(schema.calls).where(eq(schema.calls.id, id));
-    if (!row) throw new Error(`no call ${id}`);
-    return row;
-  };
+  const callRow = (id: string): Promise<CallRow> => storedCallRow(db, id);
 
   const balance = async (orgId: string) => {
     const [org] = await db

@@ -1,18 +1,21 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
-import { schema, type Db } from '@/lib/db';
+
 import { verifyStreamToken } from '@/lib/telephony/stream-token';
 import {
-  testCallDeps,
-  TEST_CALL_SETTINGS,
-  type TestCallDeps,
+  callRow,
   speechEngineForFile,
+  TEST_CALL_SETTINGS,
+  type CallSuite,
 } from '../../support/call-deps';
-import { databaseAdapters, openForSuite } from '../../support/databases';
-import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
+import { databaseAdapters } from '../../support/databases';
+import {
+  dispatchTestCall,
+  openCarrierSuite,
+  type RecordingCarrier,
+} from '../../support/recording-carrier';
 import { allowConsoleError } from '../../support/console-guard';
 
 // The durable dispatch handing calls to a carrier (a recording stand-in for the port) on a real
@@ -21,19 +24,14 @@ import { allowConsoleError } from '../../support/console-guard';
 const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('carrier calls on $name', (adapter) => {
-  let db: Db;
-  let deps: TestCallDeps;
-  let carrier: ReturnType<typeof recordingCarrier>;
-  openForSuite(adapter, (opened) => {
-    db = opened;
-    carrier = recordingCarrier();
-    deps = { ...testCallDeps(db, speech.current), provider: carrier };
+  let { db, deps, carrier } = {} as CallSuite & { carrier: RecordingCarrier };
+  openCarrierSuite(adapter, speech, (opened) => {
+    ({ db, deps, carrier } = opened);
   });
 
   const newCall = async (body: Record<string, unknown> = {}) =>
     (await dispatchTestCall(deps, body)).callId;
-  const row = async (id: string): Promise<CallRow> =>
-    (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
+  const row = (id: string): Promise<CallRow> => callRow(db, id);
 
   it('dials through the carrier once the call is claimed, and keeps its SID', async () => {
     const callId = await newCall();

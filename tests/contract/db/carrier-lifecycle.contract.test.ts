@@ -9,15 +9,19 @@ import {
 } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
-import { schema, type Db } from '@/lib/db';
+import { schema } from '@/lib/db';
 import {
-  testCallDeps,
-  TEST_CALL_SETTINGS,
-  type TestCallDeps,
+  callRow,
   speechEngineForFile,
+  TEST_CALL_SETTINGS,
+  type CallSuite,
 } from '../../support/call-deps';
-import { databaseAdapters, openForSuite } from '../../support/databases';
-import { dispatchTestCall, recordingCarrier } from '../../support/recording-carrier';
+import { databaseAdapters } from '../../support/databases';
+import {
+  dispatchTestCall,
+  openCarrierSuite,
+  type RecordingCarrier,
+} from '../../support/recording-carrier';
 
 // The end of a live carrier call on a real database: a stop by the API (or the loop's own
 // hang-up) tells the carrier to hang up and the call is charged once for what the carrier
@@ -30,17 +34,12 @@ const speech = speechEngineForFile();
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter) => {
-  let db: Db;
-  let deps: TestCallDeps;
-  let carrier: ReturnType<typeof recordingCarrier>;
-  openForSuite(adapter, (opened) => {
-    db = opened;
-    carrier = recordingCarrier();
-    deps = { ...testCallDeps(db, speech.current), provider: carrier };
+  let { db, deps, carrier } = {} as CallSuite & { carrier: RecordingCarrier };
+  openCarrierSuite(adapter, speech, (opened) => {
+    ({ db, deps, carrier } = opened);
   });
 
-  const row = async (id: string): Promise<CallRow> =>
-    (await db.select().from(schema.calls).where(eq(schema.calls.id, id)))[0]!;
+  const row = (id: string): Promise<CallRow> => callRow(db, id);
 
   /** A call dialled at the carrier and answered; returns its id, org and SID. */
   const liveCall = async (body: Record<string, unknown> = {}) => {

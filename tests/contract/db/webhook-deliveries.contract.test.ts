@@ -7,16 +7,17 @@ import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
-import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
+import { schema } from '@/lib/db';
+
 import {
-  playCalls,
-  testCallDeps,
-  type TestCallDeps,
   endRunningCalls,
+  newCallOrg,
+  openCallSuite,
+  playCalls,
   speechEngineForFile,
+  type CallSuite,
 } from '../../support/call-deps';
-import { databaseAdapters, openForSuite } from '../../support/databases';
+import { databaseAdapters } from '../../support/databases';
 
 // Post-call webhook deliveries on a real database: queued when a call ends, retried with backoff,
 // given up on 410 or after a day, resent on request. The sender port is a recording double.
@@ -29,11 +30,9 @@ const TASK = 'Confirm the delivery for Tuesday.';
 const speech = speechEngineForFile();
 
 describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapter) => {
-  let db: Db;
-  let deps: TestCallDeps;
-  openForSuite(adapter, (opened) => {
-    db = opened;
-    deps = testCallDeps(db, speech.current);
+  let { db, deps } = {} as CallSuite;
+  openCallSuite(adapter, speech, (opened) => {
+    ({ db, deps } = opened);
   });
 
   // Each test sees only its own deliveries: whatever one leaves due is settled before the next.
@@ -47,14 +46,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     deps.webhooks.answer = { status: 200 };
   });
 
-  const newOrg = async () =>
-    (
-      await createOrg(
-        db,
-        { name: 'Hooks', startingCreditMicros: 10_000_000 },
-        new Date(deps.clock.now()),
-      )
-    ).orgId;
+  const newOrg = () => newCallOrg(deps, 'Hooks');
 
   const dispatch = async (orgId: string, body: Record<string, unknown>) =>
     (await dispatchCall(deps, { orgId, body, idempotencyKey: null, origin: ORIGIN })).body.call_id;

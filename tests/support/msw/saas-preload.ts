@@ -13,10 +13,11 @@
 // Turnstile honours Cloudflare's documented test secrets: 1x…AA always passes, 2x…AA always
 // fails (invalid-input-response), 3x…AA answers "token already spent" (timeout-or-duplicate).
 // Sanity answers queries over the bundled dataset (content/dataset.ndjson) with groq-js.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { fakeDirFiles } from './fake-dir';
 import { TURNSTILE_FAIL, TURNSTILE_PASS, TURNSTILE_SPENT } from './saas-preload-constants';
 import { FAKE_SANITY_PROJECT, sanityHandlers, type SanityFake } from './sanity';
 
@@ -28,19 +29,7 @@ interface Mode {
 
 const dir = process.env.SAAS_FAKE_DIR;
 
-function mode(): Mode {
-  if (!dir) return {};
-  try {
-    return JSON.parse(readFileSync(join(dir, 'mode.json'), 'utf8')) as Mode;
-  } catch {
-    return {};
-  }
-}
-
-function record(call: Record<string, unknown>): void {
-  if (dir)
-    appendFileSync(join(dir, 'calls.ndjson'), JSON.stringify({ ...call, at: Date.now() }) + '\n');
-}
+const { mode, record } = fakeDirFiles<Mode>(dir, {});
 
 /** Holds a request while its service is set to hang; true when the caller gave up meanwhile. */
 async function hangWhile(service: keyof Mode, request: Request): Promise<boolean> {

@@ -7,10 +7,11 @@
 // `<dir>/calls.ndjson` ({ service: 'twilio' | 'stt' | 'llm', at, ... }). Before answering, the
 // fake reads `<dir>/mode.json` (see VoiceFakeMode); a missing file means the defaults.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { fakeDirFiles } from './fake-dir';
+import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
@@ -24,19 +25,7 @@ const twilioBase = process.env.TWILIO_API_BASE_URL ?? 'https://api.twilio.com';
 const sttBase = process.env.STT_UPSTREAM_URL;
 const llmBase = process.env.AGENT_LLM_BASE_URL;
 
-function mode(): VoiceFakeMode {
-  if (!dir) return {};
-  try {
-    return JSON.parse(readFileSync(join(dir, 'mode.json'), 'utf8')) as VoiceFakeMode;
-  } catch {
-    return {};
-  }
-}
-
-function record(call: Record<string, unknown>): void {
-  if (dir)
-    appendFileSync(join(dir, 'calls.ndjson'), JSON.stringify({ ...call, at: Date.now() }) + '\n');
-}
+const { mode, record } = fakeDirFiles<VoiceFakeMode>(dir, {});
 
 const counters = { stt: 0, llm: 0 };
 
@@ -52,13 +41,7 @@ const twilioCall = (sid: string, accountSid: string, params: Record<string, stri
 });
 
 const chunk = (content: string | null, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-fake',
-    object: 'chat.completion.chunk',
-    created: Math.floor(Date.now() / 1000),
-    model: 'test-model',
-    choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
-  })}\n\n`;
+  chatCompletionChunk('test-model', content, finish);
 
 const handlers = [
   http.post(
@@ -113,15 +96,7 @@ if (llmBase) {
         return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
       const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
       if (!body.stream) {
-        return HttpResponse.json({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: 'test-model',
-          choices: [
-            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } },
-          ],
-        });
+        return HttpResponse.json(chatCompletion(reply, 'test-model'));
       }
       // Token-sized pieces, the first after the configured latency.
       const pieces = reply.match(/\S+\s*|\s+/g) ?? [];

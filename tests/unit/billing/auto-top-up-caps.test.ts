@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
-import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import type { Database, Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { Mailer } from '@/lib/mail';
 import { createOrg } from '@/lib/orgs/create-org';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
-import { billingDeps, manualClock, openBillingDb } from './billing-fixture';
+import { autoTopUpAlwaysDue, billingDeps, manualClock } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 // The caps on the injected clock (the API suite runs on the real one): three attempts per UTC
 // day, the monthly cap per UTC calendar month, both starting over when the day or month does.
 // The sandbox card pays at once, so only the caps stop a threshold no recharge reaches.
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const DAY = 24 * 60 * 60 * 1000;
 const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
@@ -32,19 +28,7 @@ describe('auto top-up caps', () => {
       webhookWaitMs: 60 * 60_000,
     };
     const { orgId } = await createOrg(db, { name: 'caps', startingCreditMicros: 0 }, new Date());
-    await saveAutoTopUp(
-      deps,
-      {
-        orgId,
-        enabled: true,
-        threshold_usd: 1000,
-        amount_usd: 5,
-        monthly_cap_usd: 25,
-        low_balance_usd: null,
-        confirm_charge_now: true,
-      },
-      { type: 'system', id: null },
-    );
+    await autoTopUpAlwaysDue(deps, orgId, 25);
     /** Scheduler passes until one starts nothing; the balance in dollars after them. */
     const drain = async () => {
       for (;;) {

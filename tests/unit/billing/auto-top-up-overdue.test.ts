@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { creditAutoTopUp } from '@/lib/billing/auto-top-up/credit-auto-top-up';
 import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
-import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+
 import { STATUS_UNREADABLE } from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import { schema, type Database, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import type { Mailer } from '@/lib/mail';
 import {
   SandboxPayments,
@@ -16,18 +16,14 @@ import {
   type SavedCardResult,
 } from '@/lib/payments';
 import { allowConsoleError } from '../../support/console-guard';
-import { billingDeps, manualClock, newOrg, openBillingDb, wallet } from './billing-fixture';
+import { autoTopUpAlwaysDue, billingDeps, manualClock, newOrg, wallet } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 // An off-session recharge the provider accepted but whose webhook never comes: after the wait
 // (on the injected clock) the scheduler's pass asks the payments port where the PaymentIntent
 // stands and credits or fails it, so the org's one in-flight slot is never held for good.
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 // Each test recharges only its own org: what one leaves on or in flight is put away after it.
 afterEach(async () => {
   await db.update(schema.autoTopUpSettings).set({ enabled: false });
@@ -76,19 +72,7 @@ async function setUp() {
     webhookWaitMs: WAIT,
   };
   const { orgId } = await newOrg(db, clock);
-  await saveAutoTopUp(
-    deps,
-    {
-      orgId,
-      enabled: true,
-      threshold_usd: 1000,
-      amount_usd: 5,
-      monthly_cap_usd: 500,
-      low_balance_usd: null,
-      confirm_charge_now: true,
-    },
-    { type: 'system', id: null },
-  );
+  await autoTopUpAlwaysDue(deps, orgId, 500);
   /** One scheduler billing pass, waited for. */
   const pass = async () => {
     const started = await startDueAutoTopUps(deps, 8);

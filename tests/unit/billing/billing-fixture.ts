@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import { startTopUp } from '@/lib/billing/start-top-up';
+import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
+import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import type { BillingDeps } from '@/lib/billing/types';
 import { createOrg } from '@/lib/orgs/create-org';
 import { SandboxPayments } from '@/lib/payments';
 import type { PaymentProvider } from '@/lib/payments/types';
 import type { Clock } from '@/lib/runtime/clock';
+import { reserveSpeech } from '@/lib/tts/speech-billing';
 
 /** A clock tests move by hand. */
 export function manualClock(
@@ -21,10 +25,13 @@ export function manualClock(
   };
 }
 
-export async function openBillingDb(): Promise<{ database: Database; db: Db }> {
-  const database = createPgliteDatabase(undefined);
-  return { database, db: await database.ready() };
-}
+/** Speech charged to the org's wallet at `now` (50 µ$ a character); rejects when refused. */
+export const chargeSpeech = (db: Db, orgId: string, characters: number, now: Date) =>
+  reserveSpeech(
+    db,
+    { orgId, generationId: randomUUID(), characters, pricePer1kMicros: 50_000 },
+    now,
+  );
 
 export function billingDeps(
   db: Db,
@@ -78,3 +85,19 @@ export async function ledgerOf(db: Db, orgId: string) {
     .where(eq(schema.walletLedger.orgId, orgId))
     .orderBy(schema.walletLedger.id);
 }
+
+/** Auto top-up turned on under a $1,000 threshold, so always due: $5 a recharge, `capUsd` a month. */
+export const autoTopUpAlwaysDue = (deps: AutoTopUpDeps, orgId: string, capUsd: number) =>
+  saveAutoTopUp(
+    deps,
+    {
+      orgId,
+      enabled: true,
+      threshold_usd: 1000,
+      amount_usd: 5,
+      monthly_cap_usd: capUsd,
+      low_balance_usd: null,
+      confirm_charge_now: true,
+    },
+    { type: 'system', id: null },
+  );

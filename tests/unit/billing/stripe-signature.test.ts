@@ -1,13 +1,14 @@
 // The webhook's door: only a body signed with our secret, recently, gets in; nothing is applied
 // before the signature is checked (a forged "paid" event for a real session credits nothing).
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { receiveStripeWebhook } from '@/lib/billing/receive-stripe-webhook';
-import type { Database, Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { isApiError } from '@/lib/http';
 import { StripePayments } from '@/lib/payments';
 import { parseStripeEvent } from '@/lib/payments/parse-stripe-event';
-import { billingDeps, manualClock, newOrg, openBillingDb, wallet } from './billing-fixture';
+import { billingDeps, manualClock, newOrg, wallet } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 import { schema } from '@/lib/db';
 
 const SECRET = 'whsec_unit_test_secret';
@@ -19,13 +20,8 @@ const payments = new StripePayments({
   apiBaseUrl: 'http://127.0.0.1:9',
   centPrice: () => Promise.resolve('price_x'),
 });
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const sign = (payload: string, secret = SECRET, timestamp = Math.floor(clock.now() / 1000)) =>
   stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });

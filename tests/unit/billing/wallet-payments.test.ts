@@ -3,36 +3,31 @@
 // holds and record the rest as owed; while owed, new calls and speech are refused.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeTopUp } from '@/lib/billing/complete-top-up';
 import { applyDispute } from '@/lib/billing/apply-dispute';
 import { applyRefund } from '@/lib/billing/apply-refund';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import { schema, type Database, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import { isApiError } from '@/lib/http';
 import { assertWalletUsable } from '@/lib/orgs/assert-wallet-usable';
 import { effectiveLimits } from '@/lib/orgs/effective-limits';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
-import { reserveSpeech } from '@/lib/tts/speech-billing';
 import {
   billingDeps,
+  chargeSpeech,
   ledgerOf,
   manualClock,
   newOrg,
-  openBillingDb,
   startedSession,
   wallet,
 } from './billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 const clock = manualClock();
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const now = () => new Date(clock.now());
 const actor = { type: 'user' as const, id: 'user-1' };
@@ -49,6 +44,13 @@ async function paidTopUp(orgId: string, cents: number, pi: string) {
     'credited',
   );
   return sessionId;
+}
+
+/** A new org that has paid `cents` through a completed top-up (PaymentIntent `pi`). */
+async function orgPaid(cents: number, pi: string): Promise<string> {
+  const { orgId } = await newOrg(db, clock);
+  await paidTopUp(orgId, cents, pi);
+  return orgId;
 }
 
 describe('crediting a top-up', () => {
@@ -187,8 +189,7 @@ describe('crediting a top-up', () => {
 
 describe('refunds', () => {
   it('takes back from a balance that covers it and withdraws the unlock', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_r1');
+    const orgId = await orgPaid(1000, 'pi_r1');
     expect(
       await applyRefund(db, {
         chargeId: 'ch_r1',
@@ -202,14 +203,9 @@ describe('refunds', () => {
   });
 
   it('records what the balance cannot cover as owed; calls and speech get WALLET_IN_DEBT until a top-up covers it', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_r2');
+    const orgId = await orgPaid(1000, 'pi_r2');
     // Spend 8 of the 10 dollars.
-    await reserveSpeech(
-      db,
-      { orgId, generationId: randomUUID(), characters: 160_000, pricePer1kMicros: 50_000 },
-      now(),
-    );
+    await chargeSpeech(db, orgId, 160_000, now());
     expect((await wallet(db, orgId)).balance).toBe(2_000_000);
     await applyRefund(db, {
       chargeId: 'ch_r2',
@@ -219,15 +215,7 @@ describe('refunds', () => {
     });
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 8_000_000, deposits: 0 });
     expect(() => assertWalletUsable({ balanceMicros: 5, owedMicros: 8_000_000 })).toThrow(/owing/);
-    expect(
-      await codeOf(
-        reserveSpeech(
-          db,
-          { orgId, generationId: randomUUID(), characters: 10, pricePer1kMicros: 50_000 },
-          now(),
-        ),
-      ),
-    ).toBe('WALLET_IN_DEBT');
+    expect(await codeOf(chargeSpeech(db, orgId, 10, now()))).toBe('WALLET_IN_DEBT');
     await paidTopUp(orgId, 1000, 'pi_r2b');
     expect(await wallet(db, orgId)).toEqual({ balance: 2_000_000, owed: 0, deposits: 10_000_000 });
     const kinds = (await ledgerOf(db, orgId)).map((r) => [
@@ -240,20 +228,11 @@ describe('refunds', () => {
       ['deposit', 10_000_000, null],
       ['debt_repayment', -8_000_000, -8_000_000],
     ]);
-    expect(
-      await codeOf(
-        reserveSpeech(
-          db,
-          { orgId, generationId: randomUUID(), characters: 10, pricePer1kMicros: 50_000 },
-          now(),
-        ),
-      ),
-    ).toBe('resolved');
+    expect(await codeOf(chargeSpeech(db, orgId, 10, now()))).toBe('resolved');
   });
 
   it('applies cumulative refunds once, in any order and any number of times', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 2000, 'pi_r3');
+    const orgId = await orgPaid(2000, 'pi_r3');
     const refund = (cents: number) =>
       applyRefund(db, {
         chargeId: 'ch_r3',
@@ -272,14 +251,15 @@ describe('refunds', () => {
     const { orgId } = await newOrg(db, clock);
     const deps = billingDeps(db, clock);
     const { sessionId } = await startedSession(deps, orgId, 1000);
-    expect(
-      await applyRefund(db, {
+    // The same event each time (Stripe replays it).
+    const earlyRefund = () =>
+      applyRefund(db, {
         chargeId: 'ch_early',
         paymentIntentId: 'pi_early',
         amountRefundedCents: 300,
         now: now(),
-      }),
-    ).toBe('held');
+      });
+    expect(await earlyRefund()).toBe('held');
     expect(
       await applyDispute(db, {
         disputeId: 'dp_early',
@@ -294,14 +274,7 @@ describe('refunds', () => {
     await completeTopUp(deps, { sessionId, paymentIntentId: 'pi_early', now: now() });
     expect(await wallet(db, orgId)).toEqual({ balance: 5_000_000, owed: 0, deposits: 5_000_000 });
     // Replays of the held events change nothing more.
-    expect(
-      await applyRefund(db, {
-        chargeId: 'ch_early',
-        paymentIntentId: 'pi_early',
-        amountRefundedCents: 300,
-        now: now(),
-      }),
-    ).toBe('already_applied');
+    expect(await earlyRefund()).toBe('already_applied');
   });
 
   it('a reversal without a PaymentIntent we know of changes nothing', async () => {
@@ -328,29 +301,22 @@ describe('disputes', () => {
     });
 
   it('opened then lost takes the amount back once; owed when spent', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d1');
-    await reserveSpeech(
-      db,
-      { orgId, generationId: randomUUID(), characters: 100_000, pricePer1kMicros: 50_000 },
-      now(),
-    );
+    const orgId = await orgPaid(1000, 'pi_d1');
+    await chargeSpeech(db, orgId, 100_000, now());
     expect(await dispute('dp_1', 'pi_d1', 'opened')).toBe('taken_back');
     expect(await dispute('dp_1', 'pi_d1', 'lost')).toBe('already_applied');
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 5_000_000, deposits: 0 });
   });
 
   it('closed lost without the opened event still takes it back; a late opened changes nothing', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d2');
+    const orgId = await orgPaid(1000, 'pi_d2');
     expect(await dispute('dp_2', 'pi_d2', 'lost')).toBe('taken_back');
     expect(await dispute('dp_2', 'pi_d2', 'opened')).toBe('already_applied');
     expect(await wallet(db, orgId)).toEqual({ balance: 0, owed: 0, deposits: 0 });
   });
 
   it('won gives back what was taken (and counts toward the unlock again); won before opened takes nothing', async () => {
-    const { orgId } = await newOrg(db, clock);
-    await paidTopUp(orgId, 1000, 'pi_d3');
+    const orgId = await orgPaid(1000, 'pi_d3');
     await dispute('dp_3', 'pi_d3', 'opened');
     expect(await dispute('dp_3', 'pi_d3', 'won')).toBe('given_back');
     expect(await dispute('dp_3', 'pi_d3', 'won')).toBe('already_applied');

@@ -3,32 +3,28 @@
 // charges, refunds and disputes on PGlite; ranges anywhere, page sizes small to cross cursors.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { completeTopUp } from '@/lib/billing/complete-top-up';
 import { listLedger } from '@/lib/billing/list-ledger';
 import { applyDispute } from '@/lib/billing/apply-dispute';
 import { applyRefund } from '@/lib/billing/apply-refund';
 import { streamLedgerCsv } from '@/lib/billing/stream-ledger-csv';
-import type { Database, Db } from '@/lib/db';
-import { reserveSpeech } from '@/lib/tts/speech-billing';
+import type { Db } from '@/lib/db';
+
 import {
   billingDeps,
+  chargeSpeech,
   ledgerOf,
   manualClock,
   newOrg,
-  openBillingDb,
   startedSession,
   wallet,
 } from '../billing/billing-fixture';
+import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 const clock = manualClock();
-let database: Database;
 let db: Db;
-
-beforeAll(async () => {
-  ({ database, db } = await openBillingDb());
-}, 60_000);
-afterAll(() => database?.close());
+openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant('top_up' as const), cents: fc.integer({ min: 500, max: 5000 }) }),
@@ -60,11 +56,7 @@ async function replay(orgId: string, steps: Step[]) {
       await completeTopUp(deps, { sessionId, paymentIntentId: pi, now });
       paid.push({ pi, cents: o.cents, refunded: 0 });
     } else if (o.kind === 'speech') {
-      await reserveSpeech(
-        db,
-        { orgId, generationId: randomUUID(), characters: o.chars, pricePer1kMicros: 50_000 },
-        now,
-      ).catch(() => undefined); // no balance or in debt: refused, nothing written
+      await chargeSpeech(db, orgId, o.chars, now).catch(() => undefined); // no balance or in debt: refused, nothing written
     } else if (paid.length > 0) {
       const target = paid[o.which % paid.length]!;
       if (o.kind === 'refund') {
