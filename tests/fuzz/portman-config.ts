@@ -289,6 +289,15 @@ export function portmanConfig(context: FuzzContext, serverUrl: string): Json {
         overwriteRequestSecurity: { bearer: { token: '{{bearerToken}}' } },
       })),
     ] as unknown as Json,
+    // openapi-to-postman turns the one binary part into a file field without a file; newman then
+    // sends a part Prism's form parser dies on (every later request went unanswered). The server's
+    // handling of a missing or non-WAV consent_recording is the generated traffic's to try.
+    operationPreRequestScripts: [
+      {
+        openApiOperation: 'POST::/v1/voices/professional',
+        scripts: ["pm.request.body.formdata.remove('consent_recording');"],
+      },
+    ],
     globals: {
       // A fresh client address per request (the server trusts X-Forwarded-For in this run), so
       // the lead form's per-IP limit does not answer Portman's variations with 429.

@@ -31,7 +31,7 @@ interface NewmanExecution {
     stream?: { data: number[] };
   };
   assertions?: { assertion: string; error?: { message: string } }[];
-  requestError?: { message: string };
+  requestError?: { message?: string; code?: string };
 }
 
 interface NewmanReport {
@@ -233,7 +233,9 @@ export async function runPortman(options: {
     const response =
       why === NOT_JSON ? await replay(options.serverUrl, execution, pathname) : execution.response;
     if (!response) {
-      problems.push(`no answer: ${execution.requestError?.message ?? 'unknown'}`);
+      // Prism or the server hung up (ECONNRESET) or newman gave up: what newman knows of it.
+      const error = execution.requestError;
+      problems.push(`no answer: ${error?.message ?? error?.code ?? 'unknown'}`);
     } else {
       const answer: Answer = {
         status: response.code,
