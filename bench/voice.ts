@@ -3,7 +3,7 @@
 // route of the same server, measured in the same run.
 // See bench/README.md ("Voice platform") for how to read the output.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../tests/support/server';
 import {
   positiveInt,
   printTable,
+  median,
   ROUND_OPTIONS,
   routeMedians,
   runRotatedRounds,
@@ -77,6 +78,17 @@ async function load(target: Target, seconds: number) {
     );
   }
   return result;
+}
+
+/**
+ * The server process's CPU time so far (user + system), in ms: per request it is steadier than
+ * req/s on a shared machine, since time spent waiting for a core is not counted.
+ */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function json(response: Response, status: number): Promise<Record<string, unknown>> {
@@ -266,9 +278,16 @@ async function main(): Promise<void> {
     const all = [...targets, ...compared];
     for (const target of all) await load(target, settings.warmupSeconds);
 
-    const samples = await runRotatedRounds(all, settings.rounds, (target) =>
-      load(target, settings.durationSeconds),
-    );
+    // Each round's server CPU per request, in µs, by route name.
+    const cpu = new Map<string, number[]>();
+    const samples = await runRotatedRounds(all, settings.rounds, async (target) => {
+      const before = cpuMs(target.server.pid);
+      const result = await load(target, settings.durationSeconds);
+      const perRequest = ((cpuMs(target.server.pid) - before) * 1000) / result.requests.total;
+      cpu.set(target.name, [...(cpu.get(target.name) ?? []), perRequest]);
+      return result;
+    });
+    const cpuOf = (name: string) => median(cpu.get(name) ?? [0]);
     const medians = routeMedians(targets, samples).map((m) => ({
       target: m.target,
       rps: m.requestsPerSecond,
@@ -299,11 +318,12 @@ async function main(): Promise<void> {
         'p99 ms': s.p99Ms.toFixed(1),
         'req/s ratio': s.requestsPerSecondRatio.toFixed(2),
         'p99 ratio': s.p99Ratio.toFixed(2),
+        'CPU µs/req': cpuOf(s.route).toFixed(0),
         met: s.goalMet === null ? '' : s.goalMet ? 'yes' : 'NO',
       })),
     );
 
-    const comparison = there ? compare(targets, compared, samples) : null;
+    const comparison = there ? compare(targets, compared, samples, cpuOf) : null;
     if (comparison) {
       console.log(
         `\nthis checkout against ${args.against}, same rounds (ratio > 1: this one faster):`,
@@ -316,6 +336,9 @@ async function main(): Promise<void> {
           'req/s ratio': c.requestsPerSecondRatio.toFixed(2),
           'p99 ms': c.p99Ms.toFixed(1),
           'p99 against': c.againstP99Ms.toFixed(1),
+          'CPU µs/req': c.cpuMicrosPerRequest.toFixed(0),
+          'CPU against': c.againstCpuMicrosPerRequest.toFixed(0),
+          'CPU ratio': (c.cpuMicrosPerRequest / c.againstCpuMicrosPerRequest).toFixed(2),
         })),
       );
     }
@@ -350,7 +373,12 @@ async function main(): Promise<void> {
 }
 
 /** Each route's medians here and on the compared checkout's server, from the same rounds. */
-function compare(targets: Target[], compared: Target[], samples: Sample[]) {
+function compare(
+  targets: Target[],
+  compared: Target[],
+  samples: Sample[],
+  cpuOf: (name: string) => number,
+) {
   const mine = routeMedians(targets, samples);
   const theirs = routeMedians(compared, samples);
   return mine.map((m, i) => {
@@ -362,6 +390,8 @@ function compare(targets: Target[], compared: Target[], samples: Sample[]) {
       requestsPerSecondRatio: m.requestsPerSecond / t.requestsPerSecond,
       p99Ms: m.p99Ms,
       againstP99Ms: t.p99Ms,
+      cpuMicrosPerRequest: cpuOf(m.target.name),
+      againstCpuMicrosPerRequest: cpuOf(t.target.name),
     };
   });
 }
