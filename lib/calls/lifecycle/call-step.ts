@@ -74,6 +74,13 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
 async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boolean> {
   let started = false;
   await deps.db.transaction(async (tx) => {
+    // The call's row before the org's, the order every ending takes them in (the call, then the
+    // org for its charge): the other order deadlocked with a stop arriving during the dial.
+    await tx
+      .select({ id: schema.calls.id })
+      .from(schema.calls)
+      .where(eq(schema.calls.id, call.id))
+      .for('update');
     // Dialing takes the org row's lock, so the cap holds across instances.
     const [org] = await tx
       .select()
