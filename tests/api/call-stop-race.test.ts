@@ -5,7 +5,7 @@ import { dispatch, TASK } from '../support/voice-api';
 
 // A stop that lands while the scheduler dials the call took the call's row lock, then the org's
 // for the charge, while the dial held them the other way round: Postgres broke the deadlock with
-// a 500 about once in 60 stops. Many stops right after dispatch cover the window.
+// a 500 about once in 60 stops. Many stops at spread moments after dispatch cover the window.
 let suite = {} as RolesSuite;
 beforeAll(async () => {
   suite = await startRolesSuite();
@@ -19,6 +19,8 @@ it('a stop arriving while the call is being dialed always ends it', async () => 
       phone_number: '+14155550123',
       task: TASK,
     });
+    // Stops spread over the scheduler's poll (0–95 ms after dispatch), so some meet the dial.
+    await new Promise((resolve) => setTimeout(resolve, (i % 20) * 5));
     const stop = await consoleFetch(
       suite.base,
       suite.cookies.owner,
