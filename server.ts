@@ -12,6 +12,7 @@ import { describePorts } from './lib/health/describe-ports';
 import { pinClientIp } from './lib/http/client-ip';
 import { handleOAuthRequest, isOAuthPath } from './lib/oauth/handle-oauth-request';
 import { answerBeforeNext } from './lib/http/answer-before-next';
+import { preloadNextRoutes } from './lib/http/preload-next-routes';
 import { getStore } from './lib/store';
 import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
 
@@ -167,6 +168,12 @@ async function main(): Promise<void> {
   nextApp.selfOrigin = `http://${selfHost(bound)}:${port}`;
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
+  if (!dev)
+    console.info(
+      (await preloadNextRoutes(app))
+        ? 'next: route and proxy modules loaded at start-up'
+        : 'next: route modules load on first use (this Next has no preload hook)',
+    );
   // Route modules read Next's request storage when they load, which exists once Next is prepared.
   const { serveRouteDirectly } = await import('./lib/http/serve-route-directly');
   const toolServerRoute = await import('./app/v1/mcp/route');

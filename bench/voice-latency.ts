@@ -6,7 +6,7 @@
 // voiced frame to the agent's first, our own overhead, false cuts (the agent starting inside a
 // mid-sentence pause), frame lateness and the server's event-loop utilisation. See
 // bench/README.md ("Voice-to-voice latency").
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,15 +67,24 @@ async function runPath(
   const eluFile = join(fakeDir, 'elu.ndjson');
   const server = await startCarrierServer({
     fakeDir,
-    preload: ['./bench/elu-preload.ts'],
+    preload: [
+      './bench/elu-preload.ts',
+      // BENCH_CPU_PROFILE_DIR: a CPU profile per second of the server (bench/cpu-profile-preload.ts).
+      ...(process.env.BENCH_CPU_PROFILE_DIR ? ['./bench/cpu-profile-preload.ts'] : []),
+      ...(process.env.BENCH_EXTRA_PRELOAD ? [process.env.BENCH_EXTRA_PRELOAD] : []),
+    ],
     env: {
       AGENT_LLM_MODEL: 'bench-model',
       BENCH_ELU_FILE: eluFile,
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? { BENCH_CPU_PROFILE_DIR: process.env.BENCH_CPU_PROFILE_DIR }
+        : {}),
       // e.g. --cpu-prof, to see what fills a busy second
       NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
       ...path.env,
     },
   });
+  const readyAt = Date.now();
   try {
     setFakeMode(fakeDir, {
       stt: { text: FINISHED, latencyMs: settings.sttMs },
@@ -92,6 +101,12 @@ async function runPath(
     );
     standIn.settings.script = callScript(segments, settings.turns);
     const from = Date.now();
+    // With a server profile, say when the calls started, to cut their seconds out of it.
+    if (process.env.BENCH_CPU_PROFILE_DIR)
+      writeFileSync(
+        join(process.env.BENCH_CPU_PROFILE_DIR, 'calls-started-at'),
+        `${from} ${readyAt}`,
+      );
     const results: CallResult[] = await Promise.all(
       Array.from({ length: settings.calls }, async (_, i) => {
         // Staggered, as real calls are: turns do not all end in the same frame.
@@ -101,6 +116,12 @@ async function runPath(
       }),
     );
     const load = loadavg()[0]!;
+    const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+    if (profileDir) {
+      writeFileSync(join(profileDir, 'stop'), '');
+      while (!existsSync(join(profileDir, 'done'))) await wait(200);
+      writeFileSync(join(profileDir, 'elu.ndjson'), readFileSync(eluFile));
+    }
     if (process.env.BENCH_LOGS) {
       const logs = server.logs().split('\n');
       console.log(logs.filter((l) => /recogni|Silero|final/i.test(l)).join('\n'));

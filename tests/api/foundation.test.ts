@@ -32,6 +32,8 @@ describe('start-up', () => {
     expect(logs).toMatch(/^crm: outbox/m);
     expect(logs).toMatch(/^botcheck: off/m);
     expect(logs).toMatch(/^webhooks: outbox/m);
+    // Loaded before `ready`, not on the event loop of the first requests (Next's hooks are private).
+    expect(logs).toMatch(/^next: route and proxy modules loaded at start-up$/m);
   });
 
   it('refuses a bad environment value, naming the variable', async () => {
