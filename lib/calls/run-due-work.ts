@@ -26,13 +26,14 @@ export interface RunningItem {
 /**
  * Claims what is due (up to `limit` call steps and `limit` deliveries, none of the `busy` calls)
  * and starts it without waiting for it: one slow upstream (a model or a webhook receiver that
- * hangs) then holds up only its own item. Abandoned speech reservations are refunded meanwhile.
+ * hangs) then holds up only its own item. With `sweep` (the default), abandoned speech
+ * reservations are refunded meanwhile and due auto top-ups started.
  * A phase that fails (the database went away) is returned as `error` beside what did start, so
  * the caller still tracks every running item.
  */
 export async function startDueWork(
   deps: CallDeps,
-  options: { limit?: number; busy?: readonly string[] } = {},
+  options: { limit?: number; busy?: readonly string[]; sweep?: boolean } = {},
 ): Promise<DueWork & { running: RunningItem[]; error?: unknown }> {
   const limit = options.limit ?? BATCH;
   const now = new Date(deps.clock.now());
@@ -52,6 +53,7 @@ export async function startDueWork(
     started.deliveries = deliveries.length;
     for (const delivery of deliveries)
       started.running.push({ done: attemptDelivery(deps, delivery) });
+    if (options.sweep === false) return started;
     started.refunds = await refundAbandonedSpeech(deps.db, now, BATCH);
     if (deps.billing) {
       const billing = await startDueAutoTopUps(deps.billing, limit);
