@@ -69,7 +69,7 @@ async function runPath(
     fakeDir,
     preload: [
       './bench/elu-preload.ts',
-      // BENCH_CPU_PROFILE_DIR: a CPU profile per second of the server (bench/cpu-profile-preload.ts).
+      // BENCH_CPU_PROFILE_DIR: a CPU profile of the server (bench/cpu-profile-preload.ts).
       ...(process.env.BENCH_CPU_PROFILE_DIR ? ['./bench/cpu-profile-preload.ts'] : []),
       ...(process.env.BENCH_EXTRA_PRELOAD ? [process.env.BENCH_EXTRA_PRELOAD] : []),
     ],
@@ -79,7 +79,7 @@ async function runPath(
       ...(process.env.BENCH_CPU_PROFILE_DIR
         ? { BENCH_CPU_PROFILE_DIR: process.env.BENCH_CPU_PROFILE_DIR }
         : {}),
-      // e.g. --cpu-prof, to see what fills a busy second
+      // e.g. --max-old-space-size (Node refuses --cpu-prof here: see BENCH_CPU_PROFILE_DIR)
       NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
       ...path.env,
     },
