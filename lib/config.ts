@@ -4,6 +4,9 @@ import { singleton } from './runtime/singleton';
 import { checkTwilioEnv } from './telephony/check-twilio-env';
 import { checkPaymentsEnv, paymentsEnvShape } from './payments/payments-env';
 import { mailEnvShape } from './mail/mail-env';
+import { checkRecognitionEnv, recognitionEnvShape } from './conversation/recognition-env';
+import { flag, numberOr, optionalString, optionalUrl } from './runtime/env-fields';
+import { statsEnvShape } from './stats/stats-env';
 
 const isIpOrCidr = (entry: string) => {
   if (ipaddr.isValid(entry)) return true;
@@ -14,30 +17,6 @@ const isIpOrCidr = (entry: string) => {
     return false;
   }
 };
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .pipe(z.url({ protocol: /^https?$/ }).optional())
-  .optional();
-/** A number from the environment; unset or blank means `fallback` (z.coerce would read '' as 0). */
-const numberOr = (fallback: number, schema: z.ZodNumber) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
-    .pipe(schema);
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
 
 export const envSchema = z
   .object({
@@ -87,39 +66,7 @@ export const envSchema = z
       .trim()
       .min(16, 'must be at least 16 characters')
       .default('dev-only-privacy-hash-key-change-me'),
-    // The modeled calls counter (GET /api/stats/calls); defaults need no env.
-    STATS_EPOCH: z.iso
-      .datetime({ offset: true, error: 'must be an ISO date-time like 2024-01-01T00:00:00Z' })
-      .default('2024-01-01T00:00:00Z'),
-    STATS_START_COUNT: numberOr(
-      1_250_000,
-      z
-        .int('must be a whole number, 0 to 2^53 - 1')
-        .min(0, 'must be 0 or more')
-        .max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1'),
-    ),
-    STATS_CALLS_PER_HOUR: numberOr(
-      2400,
-      z
-        .number('must be a number')
-        .min(0, 'must be 0 or more')
-        .max(1_000_000_000, 'must be at most 1e9'),
-    ),
-    STATS_DAILY_AMPLITUDE: numberOr(
-      0.6,
-      // Above 1 the rate would go negative at the daily trough and the counter would fall.
-      z
-        .number('must be a number')
-        .min(0, 'must be between 0 and 1')
-        .max(1, 'must be between 0 and 1'),
-    ),
-    STATS_PEAK_HOUR_UTC: numberOr(
-      16,
-      z
-        .number('must be a number')
-        .min(0, 'must be an hour of day, 0 to below 24')
-        .lt(24, 'must be an hour of day, 0 to below 24'),
-    ),
+    ...statsEnvShape,
     // Signs lead-form destination webhooks (Standard Webhooks); unset keeps them in an outbox.
     LEAD_WEBHOOK_SECRET: optionalString.pipe(
       z
@@ -217,39 +164,7 @@ export const envSchema = z
     ),
     // Scheme and host that replace Twilio's API host (a Twilio-compatible stand-in); unset: Twilio.
     TWILIO_API_BASE_URL: optionalUrl,
-    // An OpenAI-compatible /audio/transcriptions server (base URL as the openai client takes it).
-    STT_UPSTREAM_URL: optionalUrl,
-    STT_UPSTREAM_API_KEY: optionalString,
-    STT_UPSTREAM_MODEL: z.string().trim().min(1).default('whisper-1'),
-    // Deepgram live transcription (streaming recognition on real calls); unset: whole turns only.
-    DEEPGRAM_API_KEY: optionalString,
-    DEEPGRAM_MODEL: z.string().trim().min(1).default('nova-3'),
-    // Which streaming recognizer serves real calls: Deepgram live, or an OpenAI Realtime
-    // transcription session on STT_UPSTREAM_URL's server; unset: Deepgram if DEEPGRAM_API_KEY.
-    STT_STREAMING: z
-      .enum(['deepgram', 'openai-realtime', ''])
-      .optional()
-      .transform((v) => v || undefined),
-    // The transcription model of an OpenAI Realtime session.
-    STT_REALTIME_MODEL: z.string().trim().min(1).default('gpt-4o-transcribe'),
-    // Base URL that replaces the streaming vendor's (Deepgram's, or STT_UPSTREAM_URL for the
-    // Realtime session): a stand-in.
-    STT_STREAMING_URL: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? undefined : v))
-      .pipe(z.url({ protocol: /^(wss?|https?)$/ }).optional())
-      .optional(),
-    // What tells the callee's speech from silence on real calls: Silero VAD, or plain energy.
-    VOICE_ACTIVITY: z
-      .enum(['silero', 'energy', ''])
-      .optional()
-      .transform((v) => (v === 'energy' ? 'energy' : 'silero')),
-    // Silence after callee speech that ends their turn on a real call, in milliseconds.
-    END_OF_TURN_SILENCE_MS: numberOr(
-      500,
-      z.int('must be a whole number').min(100, 'must be at least 100').max(5_000, 'at most 5000'),
-    ),
+    ...recognitionEnvShape,
     ...mailEnvShape,
     // Signs better-auth's session cookies and tokens; the default is for development.
     AUTH_SECRET: z
@@ -284,20 +199,7 @@ export const envSchema = z
         message: 'AGENT_LLM_BASE_URL and AGENT_LLM_MODEL must be set together',
       });
     }
-    if (env.STT_STREAMING === 'deepgram' && !env.DEEPGRAM_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DEEPGRAM_API_KEY'],
-        message: 'must be set when STT_STREAMING=deepgram',
-      });
-    }
-    if (env.STT_STREAMING === 'openai-realtime' && !env.STT_UPSTREAM_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STT_UPSTREAM_URL'],
-        message: 'must be set when STT_STREAMING=openai-realtime',
-      });
-    }
+    checkRecognitionEnv(env, ctx);
     checkTwilioEnv(env, ctx);
     checkPaymentsEnv(env, ctx);
     if (Boolean(env.SANITY_PROJECT_ID) !== Boolean(env.SANITY_DATASET)) {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
+import { optionalString } from '../runtime/env-fields';
 const dollars = (fallback: number) =>
   z
     .string()
