@@ -1,4 +1,5 @@
 // `npm run admin -- <verb> …`: the admin API (/internal/orgs…) for a person at a terminal.
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token TOKEN]
@@ -12,6 +13,9 @@ const USAGE = `usage: npm run admin -- <verb> [arguments] [--url URL] [--token T
   invite <org_id> <email> <role>       invite a member by email (owner, admin, developer, viewer)
   raise-requests                       the pending limit raise requests
   answer-raise <id> approve|deny [note]  answer one (approve sets the limit override); the requester is mailed
+  voice-reviews                        professional clone drafts awaiting the consent-and-rights review
+  consent-recording <voice_id> <file>  save a draft's recorded consent statement (WAV) to listen to
+  review-voice <voice_id> approve|reject [note]  record the review (approved drafts may be promoted)
   mail                                 the embedded mailer's outbox (sign-in links, codes), newest first
 
 The server must run with ADMIN_TOKEN set. --url defaults to ADMIN_API_URL or
@@ -62,6 +66,18 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
     fail(`${response.status} ${detail?.code ?? ''}: ${detail?.message ?? text}`);
   }
   return parsed;
+}
+
+/** A binary answer (a recording) written to `file`. */
+async function download(path: string, file: string): Promise<number> {
+  if (!token) fail('ADMIN_TOKEN is not set (or pass --token).');
+  const response = await fetch(base + path, {
+    headers: { authorization: `Bearer ${token}` },
+  }).catch((error: unknown) => fail(`cannot reach ${base}: ${(error as Error).message}`));
+  if (!response.ok) fail(`${response.status}: ${await response.text()}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  writeFileSync(file, bytes);
+  return bytes.length;
 }
 
 const number = (value: string | undefined, name: string) => {
@@ -136,6 +152,25 @@ switch (verb) {
     print(
       await call('POST', `/internal/raise-requests/${args[0]}`, {
         decision: args[1],
+        ...(args[2] ? { note: args.slice(2).join(' ') } : {}),
+      }),
+    );
+    break;
+  case 'voice-reviews':
+    print(await call('GET', '/internal/voices'));
+    break;
+  case 'consent-recording':
+    need(2);
+    console.log(
+      `${await download(`/internal/voices/${args[0]}/consent-recording`, args[1]!)} bytes written to ${args[1]}`,
+    );
+    break;
+  case 'review-voice':
+    need(2);
+    if (args[1] !== 'approve' && args[1] !== 'reject') fail(USAGE);
+    print(
+      await call('POST', `/internal/voices/${args[0]}/review`, {
+        approved: args[1] === 'approve',
         ...(args[2] ? { note: args.slice(2).join(' ') } : {}),
       }),
     );

@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { adminCli } from '../support/admin-cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authPost,
@@ -9,7 +8,7 @@ import {
   startAccountsServer,
   type AccountsServer,
 } from '../support/accounts-api';
-import { ADMIN_TOKEN, expectError, nextIp } from '../support/leads-api';
+import { expectError, nextIp } from '../support/leads-api';
 import { startVoiceServer, orgDetail, type VoiceServer } from '../support/voice-api';
 
 let accounts: AccountsServer;
@@ -193,11 +192,7 @@ describe('embedded mailer', () => {
     expect(plain.logs()).toMatch(/mail: embedded/);
     expect(plain.logs()).toContain(`mail to ${email}`);
     expect(plain.logs()).toMatch(/link: http:\/\/127\.0\.0\.1:\d+\/sign-in\/verify\?/);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', 'mail', '--url', plain.url, '--token', ADMIN_TOKEN],
-      { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test' } },
-    );
+    const stdout = await adminCli(plain.url, 'mail');
     expect(stdout).toContain(`to ${email}`);
     expect(stdout).toMatch(/Your sign-in code is \d{6}/);
   });

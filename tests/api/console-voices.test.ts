@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpeechEngine } from '@/lib/speech';
 import {
@@ -8,6 +11,7 @@ import {
   signIn,
   type AccountsServer,
 } from '../support/accounts-api';
+import { adminCli } from '../support/admin-cli';
 import { joinOrg, startConsoleServer } from '../support/console-api';
 import { depositUsd } from '../support/http';
 import { admin, ADMIN_TOKEN, expectError } from '../support/leads-api';
@@ -154,8 +158,9 @@ describe('role × action', () => {
 
   it('promotes a reviewed draft of a funded org, and the audit log names the speaker', async () => {
     const draft = await newDraft('Reviewed');
-    // The operators' queue shows the draft with the consent the studio recorded.
-    const queue = (await admin(base, '/internal/voices')) as {
+    // The operators' queue (npm run admin -- voice-reviews) shows the draft with the consent the
+    // studio recorded; the operator hears the statement and records the review there too.
+    const queue = JSON.parse(await adminCli(base, 'voice-reviews')) as {
       reviews: { org_id: string; voice: { id: string }; consent: unknown; made_by: unknown }[];
     };
     expect(queue.reviews.find((r) => r.voice.id === draft)).toMatchObject({
@@ -163,12 +168,11 @@ describe('role × action', () => {
       made_by: { type: 'user' },
       consent: { speaker: 'Grace Hopper', statement_seconds: expect.any(Number) },
     });
-    const review = await fetch(`${base}/internal/voices/${draft}/review`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ approved: true }),
-    });
-    expect(review.status).toBe(200);
+    const heard = join(mkdtempSync(join(tmpdir(), 'consent-')), 'statement.wav');
+    await adminCli(base, 'consent-recording', draft, heard);
+    expect(readFileSync(heard).equals(sample)).toBe(true);
+    const review = JSON.parse(await adminCli(base, 'review-voice', draft, 'approve', 'Heard it.'));
+    expect(review).toMatchObject({ org_id: orgId, voice: { id: draft } });
     const promoted = await consoleFetch(
       base,
       cookies.developer,

@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { adminCli } from '../support/admin-cli';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAxeClean, expectNoSidewaysScroll, expectSeekable } from '../support/browser';
@@ -13,7 +12,7 @@ import {
   postFrom,
 } from '../support/console-browser';
 import { depositUsd } from '../support/http';
-import { ADMIN_TOKEN, eventually } from '../support/leads-api';
+import { eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
@@ -129,22 +128,7 @@ describe('the calls pages', () => {
     const support = await accounts.smtp.next('support@localhost');
     const id = /answer-raise ([0-9a-f-]{36})/.exec(support.text)?.[1];
     expect(id, support.text).toBeDefined();
-    await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/admin.ts',
-        'answer-raise',
-        id!,
-        'approve',
-        '--url',
-        base,
-        '--token',
-        ADMIN_TOKEN,
-      ],
-      { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test' } },
-    );
+    await adminCli(base, 'answer-raise', id!, 'approve');
     await page.reload();
     expect(await cells('concurrency')).toEqual(['12', '0']);
     expect(await page.getByTestId('raise-row').textContent()).toContain('approved');
