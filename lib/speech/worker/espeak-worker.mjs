@@ -17,6 +17,8 @@ import { createRequire } from 'node:module';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import ESpeakNG from 'espeak-ng';
 import initResampler from '@echogarden/speex-resampler-wasm/simd';
+import { byteLength, linePieces } from './line-pieces.mjs';
+import { addVariantVoices, voiceFileId } from './voice-files.mjs';
 
 /** eSpeak-NG synthesizes at this rate; other rates are resampled here, off the main thread. */
 const ESPEAK_SAMPLE_RATE = 22050;
@@ -24,16 +26,12 @@ const ESPEAK_SAMPLE_RATE = 22050;
 const RESAMPLER_QUALITY = 4;
 /** eSpeak-NG's base pitch parameter (0–100) when a request names none; its own default. */
 const DEFAULT_PITCH = 50;
-/** Where the package's build embeds eSpeak-NG's data in its in-memory file system. */
-const DATA_DIR = '/usr/local/share/espeak-ng-data';
 /** The voice main() starts with; every request names its own voice anyway. */
 const START_VOICE = 'gmw/en-US';
 /** The CLI reads lines with fgets(…, 1000): a longer line would be cut mid-word. */
 const MAX_LINE_BYTES = 900;
 /** `--stdout` starts the stream with one RIFF header; the rest is 16-bit mono samples. */
 const WAV_HEADER_BYTES = 44;
-/** The female variant the engine offers for English voices (see buildVoiceTable). */
-const VARIANTS = ['f3'];
 
 const port = parentPort;
 if (!port) throw new Error('espeak-worker.mjs must run in a worker thread');
@@ -112,91 +110,6 @@ async function listVoices() {
       ? [{ identifier, name: name.replaceAll('_', ' '), language }]
       : [];
   });
-}
-
-/**
- * SSML cannot pick a variant ("en-us+f3" selects plain "en-us"), so each English voice gets a voice
- * file of its own with the variant's lines appended, as eSpeak applies them when it loads a variant.
- */
-function addVariantVoices(fs, voices) {
-  for (const variant of VARIANTS) {
-    const extra = fs
-      .readFile(`${DATA_DIR}/voices/!v/${variant}`, { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => !/^\s*(language|name)\b/.test(line));
-    for (const voice of voices) {
-      if (!voice.language.startsWith('en')) continue;
-      const base = fs.readFile(`${DATA_DIR}/lang/${voice.identifier}`, { encoding: 'utf8' });
-      fs.writeFile(
-        `${DATA_DIR}/lang/${variantFileId(voice.identifier, variant)}`,
-        [base, ...extra].join('\n'),
-      );
-    }
-  }
-}
-
-function variantFileId(identifier, variant) {
-  return `${identifier}_${variant}`;
-}
-
-/** The voice file an engine voice name ("gmw/en-US+f3") is served from. */
-function voiceFileId(espeakName) {
-  const [identifier, variant] = espeakName.split('+');
-  if (variant === undefined) return identifier;
-  if (!VARIANTS.includes(variant)) throw new Error(`eSpeak-NG has no voice "${espeakName}"`);
-  return variantFileId(identifier, variant);
-}
-
-// SSML is on (-m) and `[[` starts phoneme input, so markup characters become entities and "[" is
-// kept from doubling; control characters (\x01 starts an embedded command) become spaces.
-const ESCAPES = new Map([
-  ['&', '&amp;'],
-  ['<', '&lt;'],
-  ['>', '&gt;'],
-  ['[', '[ '],
-]);
-function escapeChar(char) {
-  return ESCAPES.get(char) ?? (char < ' ' || char === '\u007f' ? ' ' : char);
-}
-
-const byteLength = (text) => Buffer.byteLength(text, 'utf8');
-
-/**
- * The text escaped, in pieces of at most `budget` bytes, cut between words where there are any.
- * Byte counts are kept as the pieces grow, so each character is measured once.
- */
-function linePieces(text, budget) {
-  const pieces = [];
-  let piece = '';
-  let pieceBytes = 0;
-  const add = (part, partBytes) => {
-    if (piece && pieceBytes + 1 + partBytes <= budget) {
-      piece += ` ${part}`;
-      pieceBytes += 1 + partBytes;
-    } else {
-      if (piece) pieces.push(piece);
-      piece = part;
-      pieceBytes = partBytes;
-    }
-  };
-  for (const word of text.split(/\s+/)) {
-    let part = '';
-    let partBytes = 0;
-    for (const char of word) {
-      const escaped = escapeChar(char);
-      const bytes = byteLength(escaped);
-      if (partBytes + bytes > budget) {
-        add(part, partBytes);
-        part = '';
-        partBytes = 0;
-      }
-      part += escaped;
-      partBytes += bytes;
-    }
-    if (part.trim()) add(part, partBytes);
-  }
-  if (piece) pieces.push(piece);
-  return pieces;
 }
 
 /** The voice file eSpeak speaks with now: the last <voice> element sent, or the start voice. */
