@@ -2,6 +2,13 @@ import { startDueWork } from './run-due-work';
 import type { CallDeps } from './types';
 
 const IDLE_MS = 100;
+/**
+ * How often the loop looks for due auto top-ups and low-balance mail (several queries a look).
+ * They become due when a charge leaves a balance under a threshold or a wait of a minute or more
+ * runs out; a second later is not something anyone notices. Real time, like IDLE_MS: it paces
+ * polling, not the work.
+ */
+const BILLING_EVERY_MS = 1_000;
 /** Call steps and deliveries this process runs at once; a claim takes only what fits. */
 const MAX_IN_FLIGHT = 16;
 
@@ -21,12 +28,19 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
   let wake: (() => void) | undefined;
   const inFlight = new Set<Promise<void>>();
   const busyCalls = new Set<string>();
+  let billingAfter = 0;
   const loop = (async () => {
     while (running) {
       let started = 0;
       const room = MAX_IN_FLIGHT - inFlight.size;
       if (room > 0) {
-        const work = await startDueWork(deps, { limit: Math.min(8, room), busy: [...busyCalls] });
+        const billing = performance.now() >= billingAfter;
+        if (billing) billingAfter = performance.now() + BILLING_EVERY_MS;
+        const work = await startDueWork(deps, {
+          limit: Math.min(8, room),
+          busy: [...busyCalls],
+          billing,
+        });
         for (const item of work.running) {
           if (item.callId) busyCalls.add(item.callId);
           const done = item.done
@@ -39,6 +53,8 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
             });
           inFlight.add(done);
         }
+        // A backlog of due recharges is taken at the loop's pace, not a batch a second.
+        if (work.billing > 0) billingAfter = 0;
         if (work.error) console.error('call scheduler:', work.error);
         started = work.steps + work.deliveries + work.refunds + work.billing;
       }

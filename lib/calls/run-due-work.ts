@@ -28,11 +28,12 @@ export interface RunningItem {
  * and starts it without waiting for it: one slow upstream (a model or a webhook receiver that
  * hangs) then holds up only its own item. Abandoned speech reservations are refunded meanwhile.
  * A phase that fails (the database went away) is returned as `error` beside what did start, so
- * the caller still tracks every running item.
+ * the caller still tracks every running item. `billing: false` leaves out the auto top-up pass
+ * (the scheduler looks for it less often than for call steps).
  */
 export async function startDueWork(
   deps: CallDeps,
-  options: { limit?: number; busy?: readonly string[] } = {},
+  options: { limit?: number; busy?: readonly string[]; billing?: boolean } = {},
 ): Promise<DueWork & { running: RunningItem[]; error?: unknown }> {
   const limit = options.limit ?? BATCH;
   const now = new Date(deps.clock.now());
@@ -53,7 +54,7 @@ export async function startDueWork(
     for (const delivery of deliveries)
       started.running.push({ done: attemptDelivery(deps, delivery) });
     started.refunds = await refundAbandonedSpeech(deps.db, now, BATCH);
-    if (deps.billing) {
+    if (deps.billing && options.billing !== false) {
       const billing = await startDueAutoTopUps(deps.billing, limit);
       started.billing = billing.started + billing.mailed;
       for (const done of billing.running) started.running.push({ done });
