@@ -10,6 +10,9 @@ const a = schema.autoTopUpAttempts;
 
 export type AttemptRow = typeof a.$inferSelect;
 
+/** Claimed attempts no instance holds: it died, or the charge ended with the outcome unknown. */
+export const leaseRunOut = (now: Date) => and(eq(a.status, 'claimed'), lt(a.leaseUntil, now));
+
 /**
  * Claims the recharges that are due, as attempt rows (the durable job): orgs with auto top-up on
  * whose balance a charge left under the threshold, with nothing in flight, under the daily count
@@ -29,13 +32,7 @@ export async function claimAutoTopUps(
   const stale = db
     .select({ id: a.id })
     .from(a)
-    .where(
-      and(
-        eq(a.status, 'claimed'),
-        lt(a.leaseUntil, now),
-        gt(a.createdAt, new Date(now.getTime() - retryForMs)),
-      ),
-    )
+    .where(and(leaseRunOut(now), gt(a.createdAt, new Date(now.getTime() - retryForMs))))
     .limit(limit)
     .for('update', { skipLocked: true });
   const retried = await db.update(a).set({ leaseUntil }).where(inArray(a.id, stale)).returning();

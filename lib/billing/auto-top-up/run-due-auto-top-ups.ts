@@ -1,8 +1,11 @@
 import { chargeAutoTopUp } from './charge-auto-top-up';
 import { claimAutoTopUps } from './claim-auto-top-ups';
-import { failUnansweredAutoTopUps } from './fail-unanswered-auto-top-ups';
 import { sendLowBalanceMail } from './send-low-balance-mail';
-import { claimOverdueAutoTopUps, settleOverdueAutoTopUp } from './settle-overdue-auto-top-ups';
+import {
+  claimOverdueAutoTopUps,
+  failUnansweredAutoTopUps,
+  settleOverdueAutoTopUp,
+} from './settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from './types';
 
 /**
