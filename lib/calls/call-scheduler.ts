@@ -3,11 +3,14 @@ import type { CallDeps } from './types';
 
 const IDLE_MS = 100;
 /**
- * Auto top-ups and refunds of abandoned speech are looked for at most once a second: their
- * lookups are four of a pass's six queries, and passes run every 100 ms when idle and again after
- * every finished step (twenty calls starting at once made a storm of them on the event loop).
+ * How often the loop sweeps for due auto top-ups, low-balance mail and abandoned speech
+ * reservations: four of a pass's six queries, and passes run every 100 ms when idle and again
+ * after every finished step (twenty calls starting at once made a storm of them on the event
+ * loop). They become due when a charge leaves a balance under a threshold or a wait of a minute
+ * or more runs out; a second later is not something anyone notices. Real time, like IDLE_MS: it
+ * paces polling, not the work (a test's frozen clock must not stop the sweeps).
  */
-const SWEEP_MS = 1_000;
+const SWEEP_EVERY_MS = 1_000;
 /** Call steps and deliveries this process runs at once; a claim takes only what fits. */
 const MAX_IN_FLIGHT = 16;
 
@@ -27,17 +30,19 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
   let wake: (() => void) | undefined;
   const inFlight = new Set<Promise<void>>();
   const busyCalls = new Set<string>();
-  let sweptAt = -Infinity;
+  let sweepAfter = 0;
   const loop = (async () => {
     while (running) {
       let started = 0;
       const room = MAX_IN_FLIGHT - inFlight.size;
       if (room > 0) {
-        // Real elapsed time, like IDLE_MS: a test's frozen clock must not stop the sweeps.
-        const sweep = performance.now() - sweptAt >= SWEEP_MS;
-        if (sweep) sweptAt = performance.now();
-        const limit = Math.min(8, room);
-        const work = await startDueWork(deps, { limit, busy: [...busyCalls], sweep });
+        const sweep = performance.now() >= sweepAfter;
+        if (sweep) sweepAfter = performance.now() + SWEEP_EVERY_MS;
+        const work = await startDueWork(deps, {
+          limit: Math.min(8, room),
+          busy: [...busyCalls],
+          sweep,
+        });
         for (const item of work.running) {
           if (item.callId) busyCalls.add(item.callId);
           const done = item.done
@@ -50,6 +55,8 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
             });
           inFlight.add(done);
         }
+        // A backlog (recharges, refunds) is taken at the loop's pace, not a batch a second.
+        if (work.billing + work.refunds > 0) sweepAfter = 0;
         if (work.error) console.error('call scheduler:', work.error);
         started = work.steps + work.deliveries + work.refunds + work.billing;
       }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { ApiError } from '../http/api-error';
+import { decodeKeysetCursor, encodeKeysetCursor, invalidCursor } from '../paging/keyset-cursor';
 import type { CallRow } from './types';
 
 export interface ListCallsQuery {
@@ -15,29 +15,10 @@ export interface ListCallsQuery {
   ended_by?: string;
 }
 
-/** The cursor is the last row's (created_at, id), opaque to callers. */
-const encodeCursor = (row: CallRow) =>
-  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): [Date, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      string,
-      string,
-    ];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new Error('bad cursor');
-    }
-    return [date, id];
-  } catch {
-    throw new ApiError('INVALID_QUERY', {
-      message: 'cursor is not a cursor this API handed out.',
-      hint: 'Pass next_cursor from the previous page unchanged.',
-      field: 'cursor',
-    });
-  }
-}
+const cursorAdvice = {
+  message: 'cursor is not a cursor this API handed out.',
+  hint: 'Pass next_cursor from the previous page unchanged.',
+};
 
 /** The org's calls, newest first, one page at a time. */
 export async function listCalls(
@@ -54,7 +35,9 @@ export async function listCalls(
   if (query.phone_number) filters.push(eq(c.toNumber, query.phone_number));
   if (query.ended_by) filters.push(eq(c.callEndedBy, query.ended_by));
   if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
+    const cursor = decodeKeysetCursor(query.cursor);
+    if (!cursor) throw invalidCursor(cursorAdvice);
+    const { createdAt: at, id } = cursor.position;
     filters.push(or(lt(c.createdAt, at), and(eq(c.createdAt, at), lt(c.id, id)))!);
   }
   const rows = await db
@@ -66,6 +49,6 @@ export async function listCalls(
   const page = rows.slice(0, query.limit);
   return {
     rows: page,
-    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: rows.length > query.limit ? encodeKeysetCursor(page.at(-1)!) : null,
   };
 }

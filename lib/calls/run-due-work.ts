@@ -27,9 +27,9 @@ export interface RunningItem {
  * Claims what is due (up to `limit` call steps and `limit` deliveries, none of the `busy` calls)
  * and starts it without waiting for it: one slow upstream (a model or a webhook receiver that
  * hangs) then holds up only its own item. With `sweep` (the default), abandoned speech
- * reservations are refunded meanwhile and due auto top-ups started.
- * A phase that fails (the database went away) is returned as `error` beside what did start, so
- * the caller still tracks every running item.
+ * reservations are refunded meanwhile and due auto top-ups started (the scheduler sweeps less
+ * often than it looks for call steps). A phase that fails (the database went away) is returned
+ * as `error` beside what did start, so the caller still tracks every running item.
  */
 export async function startDueWork(
   deps: CallDeps,

@@ -5,13 +5,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Answer, Oracle } from './oracle';
-import {
-  resolve,
-  type DocumentedOperation,
-  type Json,
-  type OpenApiDocument,
-} from './openapi-document';
-import { bodyPointer, coerce, parameterPointer } from './request-cases';
+import type { DocumentedOperation, Json, OpenApiDocument } from './openapi-document';
+import { bodyPointer, parameterMismatch } from './request-cases';
 import type { Violation } from './run-generated';
 import { send } from './send';
 
@@ -89,12 +84,7 @@ function queryProblem(
       if (parameter.required) return `${parameter.name} missing`;
       continue;
     }
-    const mismatch = parameter.schema
-      ? oracle.validate(
-          parameterPointer(operation, parameter),
-          coerce(value, resolve(document, parameter.schema)),
-        )
-      : undefined;
+    const mismatch = parameterMismatch(oracle, document, operation, parameter, value);
     if (mismatch) return `${parameter.name}: ${mismatch}`;
   }
   return undefined;

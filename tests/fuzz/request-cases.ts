@@ -242,12 +242,7 @@ export function requestArbitrary(
           if (parameter.required) why.push(`${parameter.name} missing`);
           continue;
         }
-        const mismatch = parameter.schema
-          ? oracle.validate(
-              parameterPointer(target, parameter),
-              coerce(value, resolve(document, parameter.schema)),
-            )
-          : undefined;
+        const mismatch = parameterMismatch(oracle, document, target, parameter, value);
         if (mismatch) why.push(`${parameter.in} ${parameter.name}: ${mismatch}`);
         if (parameter.in === 'path')
           path = path.replace(`{${parameter.name}}`, encodeSegment(value));
@@ -285,8 +280,23 @@ export function requestArbitrary(
     });
 }
 
+/** Why a sent parameter's value breaks its documented schema, or undefined when it conforms. */
+export function parameterMismatch(
+  oracle: Oracle,
+  document: OpenApiDocument,
+  target: DocumentedOperation,
+  parameter: Parameter,
+  value: string,
+): string | undefined {
+  if (!parameter.schema) return undefined;
+  return oracle.validate(
+    parameterPointer(target, parameter),
+    coerce(value, resolve(document, parameter.schema)),
+  );
+}
+
 /** Query and path values are text; a number or boolean schema reads them as such. */
-export function coerce(value: string, schema: Schema): Json {
+function coerce(value: string, schema: Schema): Json {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const numeric = types.includes('integer') || types.includes('number');
   if (numeric && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
@@ -332,7 +342,7 @@ function operationPointer(target: DocumentedOperation): string {
   return '/' + ['paths', target.path, target.method.toLowerCase()].map(escapePointer).join('/');
 }
 
-export function parameterPointer(target: DocumentedOperation, parameter: Parameter): string {
+function parameterPointer(target: DocumentedOperation, parameter: Parameter): string {
   const index = (target.operation.parameters ?? []).indexOf(parameter);
   return `${operationPointer(target)}/parameters/${index}/schema`;
 }

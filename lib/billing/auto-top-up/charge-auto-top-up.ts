@@ -19,7 +19,8 @@ const a = schema.autoTopUpAttempts;
  * idempotency key. Stripe's acceptance only marks it pending (the signed webhook credits it);
  * the sandbox card is credited at once; authentication_required mails the owners a Checkout
  * link for the same amount; any other decline is a failure. An error whose outcome is unknown
- * leaves the attempt claimed: when its lease runs out it is retried with the same key.
+ * leaves the attempt claimed: when its lease runs out it is retried with the same key, within
+ * the webhook wait of its start (then failUnansweredAutoTopUps fails it).
  */
 export async function chargeAutoTopUp(deps: AutoTopUpDeps, attempt: AttemptRow): Promise<void> {
   const org = await getOrgOrThrow(deps.db, attempt.orgId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../db';
 import { utcDayStart, utcMonthStart } from './read-auto-top-up';
 import { CLAIM_LEASE_MS, DAILY_ATTEMPTS } from './types';
@@ -10,20 +10,29 @@ const a = schema.autoTopUpAttempts;
 
 export type AttemptRow = typeof a.$inferSelect;
 
+/** Claimed attempts no instance holds: it died, or the charge ended with the outcome unknown. */
+export const leaseRunOut = (now: Date) => and(eq(a.status, 'claimed'), lt(a.leaseUntil, now));
+
 /**
  * Claims the recharges that are due, as attempt rows (the durable job): orgs with auto top-up on
  * whose balance a charge left under the threshold, with nothing in flight, under the daily count
  * and with room under the monthly cap for one more recharge. The settings rows are locked with
  * SKIP LOCKED and the one-in-flight unique index backs it up, so across instances an org gets at
- * most one attempt at a time. Claimed attempts whose instance died (lease run out) come back
- * with their own idempotency key. Runs from the scheduler, never inside a request.
+ * most one attempt at a time. Claimed attempts whose outcome is unknown (lease run out) come back
+ * with their own idempotency key while younger than `retryForMs` (failUnansweredAutoTopUps
+ * settles the older ones). Runs from the scheduler, never inside a request.
  */
-export async function claimAutoTopUps(db: Db, now: Date, limit: number): Promise<AttemptRow[]> {
+export async function claimAutoTopUps(
+  db: Db,
+  now: Date,
+  retryForMs: number,
+  limit: number,
+): Promise<AttemptRow[]> {
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
   const stale = db
     .select({ id: a.id })
     .from(a)
-    .where(and(eq(a.status, 'claimed'), lt(a.leaseUntil, now)))
+    .where(and(leaseRunOut(now), gt(a.createdAt, new Date(now.getTime() - retryForMs))))
     .limit(limit)
     .for('update', { skipLocked: true });
   const retried = await db.update(a).set({ leaseUntil }).where(inArray(a.id, stale)).returning();

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { creditAutoTopUp } from '@/lib/billing/auto-top-up/credit-auto-top-up';
 import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
 
-import { STATUS_UNREADABLE } from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
+import {
+  OUTCOME_UNKNOWN,
+  STATUS_UNREADABLE,
+} from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import { schema, type Db } from '@/lib/db';
 import type { Mailer } from '@/lib/mail';
@@ -37,7 +40,10 @@ const MINUTE = 60_000;
 const WAIT = 60 * MINUTE;
 const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
 
-/** A provider that accepts every charge (no webhook follows) and answers status as scripted. */
+/**
+ * A provider that accepts every charge (no webhook follows) and answers status as scripted; or,
+ * `unreachable`, one whose every charge ends in a network error (the outcome never known).
+ */
 function silentStripe() {
   const sandbox = new SandboxPayments();
   const provider = {
@@ -45,14 +51,18 @@ function silentStripe() {
     description: 'accepts charges, sends no webhook (test)',
     asked: [] as string[],
     answer: { status: 'paid' } as PaymentIntentOutcome | 'unreadable',
+    unreachable: false,
+    /** The idempotency key of every charge tried. */
+    keys: [] as string[],
     createCustomer: async () => null,
     createCheckout: (input: CheckoutRequest) => sandbox.createCheckout(input),
     verifyEvent: () => sandbox.verifyEvent(),
     receiptFor: async () => null,
-    chargeSavedCard: async (input: SavedCardCharge): Promise<SavedCardResult> => ({
-      status: 'pending',
-      paymentIntentId: `pi_${input.attemptId}`,
-    }),
+    chargeSavedCard: async (input: SavedCardCharge): Promise<SavedCardResult> => {
+      provider.keys.push(input.idempotencyKey);
+      if (provider.unreachable) throw new Error('connect ETIMEDOUT api.stripe.com');
+      return { status: 'pending', paymentIntentId: `pi_${input.attemptId}` };
+    },
     paymentIntentOutcome: async (paymentIntentId: string): Promise<PaymentIntentOutcome> => {
       provider.asked.push(paymentIntentId);
       if (provider.answer === 'unreadable') throw new Error('Stripe answered 503');
@@ -187,5 +197,37 @@ describe('an auto top-up whose webhook never arrives', () => {
       .where(eq(schema.autoTopUpSettings.orgId, orgId));
     expect(settings).toMatchObject({ enabled: false, consecutiveFailures: 3 });
     expect(await pass()).toBe(0);
+  });
+});
+
+// A charge that never gets an answer is retried with its own key when its lease runs out, but
+// not for ever: once the same wait has passed since its start it fails like a decline.
+describe('an auto top-up whose charge never gets an answer', () => {
+  it('is retried with its key within the wait, then fails like a decline and frees the org', async () => {
+    allowConsoleError(/outcome unknown, retried with the same key/);
+    const { clock, payments, orgId, pass, attempts, audit } = await setUp();
+    payments.unreachable = true;
+    // A pass a minute (and a bit, so each lease has run out) for the whole wait.
+    const start = clock.now();
+    await pass();
+    while (clock.now() - start < WAIT) {
+      clock.advance(MINUTE + 1_000);
+      await pass();
+    }
+    const [first, second] = await attempts();
+    expect(first).toMatchObject({ status: 'declined', failure: OUTCOME_UNKNOWN });
+    // Every try used the attempt's own key, about one a minute, and they stopped with the wait.
+    const tries = payments.keys.filter((key) => key === first!.idempotencyKey).length;
+    expect(tries).toBeGreaterThan(50);
+    expect(tries).toBeLessThanOrEqual(60);
+    expect(payments.asked).toEqual([]);
+    expect((await wallet(db, orgId)).balance).toBe(0);
+    const declined = await audit('billing.auto_top_up.declined');
+    expect(declined.map((row) => row.after)).toEqual([
+      expect.objectContaining({ failure: OUTCOME_UNKNOWN, failures_in_a_row: 1 }),
+    ]);
+    // The slot is free at once: the pass that failed it claimed the next recharge, a new key.
+    expect(second).toMatchObject({ status: 'claimed' });
+    expect(payments.keys.slice(tries)).toEqual([second!.idempotencyKey]);
   });
 });

@@ -1,17 +1,9 @@
 // POST /console/api/orgs/{org_id}/batches — a batch from a CSV upload (batches.write): every row checked, then POST /v1/batches' createBatch.
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { withMember } from '@/lib/access/with-member';
 import { createBatchFromCsv } from '@/lib/batches/create-batch-from-csv';
 import { MAX_BATCH_CSV_BYTES } from '@/lib/batches/parse-batch-csv';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import {
-  ApiError,
-  defineRoute,
-  parseBody,
-  publicOrigin,
-  readFormData,
-  uuidParam,
-} from '@/lib/http';
+import { ApiError, defineRoute, parseBody, publicOrigin, readFormData } from '@/lib/http';
 import { ConsoleBatchImport } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';
@@ -20,11 +12,8 @@ export const dynamic = 'force-dynamic';
 const MAX_FORM_BYTES = MAX_BATCH_CSV_BYTES + 64 * 1024;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  POST: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
+  POST: withMember('batches.write', async ({ request, orgId }) => {
     const deps = await getCallDeps();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(deps.db, user.id, orgId, 'batches.write');
     const form = await readFormData(request, MAX_FORM_BYTES).catch((error: unknown) => {
       throw error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE'
         ? new ApiError('PAYLOAD_TOO_LARGE', {
@@ -53,5 +42,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       origin: publicOrigin('voice', request),
     });
     return Response.json(created, { status: 201 });
-  },
+  }),
 });

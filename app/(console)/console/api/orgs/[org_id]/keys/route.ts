@@ -1,8 +1,6 @@
 // GET /console/api/orgs/{org_id}/keys — the org's live keys; POST — create a scoped key (shown once). Signed-in members.
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { clientIp, defineRoute, parseBody, readJson, uuidParam } from '@/lib/http';
+import { withMember } from '@/lib/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/http';
 import { createOrgKey } from '@/lib/orgs/create-org-key';
 import { keyJson } from '@/lib/orgs/key-json';
 import { listOrgKeys } from '@/lib/orgs/list-org-keys';
@@ -12,18 +10,10 @@ import { CreateKeyRequest } from '@/schemas/accounts';
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
-    const db = await getDb();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(db, user.id, orgId, 'keys.read');
+  GET: withMember('keys.read', async ({ orgId, db }) => {
     return Response.json({ keys: (await listOrgKeys(db, orgId, new Date())).map(keyJson) });
-  },
-  POST: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
-    const db = await getDb();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(db, user.id, orgId, 'keys.manage');
+  }),
+  POST: withMember('keys.manage', async ({ request, user, orgId, db, actor }) => {
     const input = parseBody(CreateKeyRequest, await readJson(request, 'INVALID_BODY'));
     const now = new Date();
     const key = await createOrgKey(
@@ -38,7 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
         createdBy: user.id,
         spendCapMicros: capMicros(input.monthly_spend_cap_cents),
       },
-      { type: 'user', id: user.id, ip: clientIp(request.headers) },
+      actor,
       now,
     );
     return Response.json(
@@ -51,5 +41,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       },
       { status: 201, headers: { 'Cache-Control': 'no-store' } },
     );
-  },
+  }),
 });

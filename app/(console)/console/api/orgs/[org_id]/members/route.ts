@@ -1,18 +1,12 @@
 // GET /console/api/orgs/{org_id}/members — the org's members and roles. Signed-in members (members.read).
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { defineRoute, uuidParam } from '@/lib/http';
+import { withMember } from '@/lib/access/with-member';
+import { defineRoute } from '@/lib/http';
 import { listMembers } from '@/lib/members/list-members';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
-    const db = await getDb();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(db, user.id, orgId, 'members.read');
+  GET: withMember('members.read', async ({ orgId, db }) => {
     const members = await listMembers(db, orgId);
     return Response.json({
       members: members.map((m) => ({
@@ -23,5 +17,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
         joined_at: m.joinedAt.toISOString(),
       })),
     });
-  },
+  }),
 });

@@ -1,19 +1,13 @@
 // GET /console/api/orgs/{org_id}/batches/template?base_prompt=… — a CSV to fill in: phone_number and a column per {{placeholder}} (batches.read).
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { withMember } from '@/lib/access/with-member';
 import { batchCsvTemplate } from '@/lib/batches/batch-csv-template';
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, uuidParam } from '@/lib/http';
+import { defineRoute, parseBody } from '@/lib/http';
 import { ConsoleBatchTemplateQuery } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
-    const db = await getDb();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(db, user.id, orgId, 'batches.read');
+  GET: withMember('batches.read', async ({ request }) => {
     const query = parseBody(
       ConsoleBatchTemplateQuery,
       Object.fromEntries(request.nextUrl.searchParams),
@@ -26,5 +20,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
         'Cache-Control': 'no-store',
       },
     });
-  },
+  }),
 });

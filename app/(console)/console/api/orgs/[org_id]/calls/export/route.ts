@@ -1,19 +1,15 @@
 // GET /console/api/orgs/{org_id}/calls/export?… — the filtered calls as a streamed CSV (calls.read).
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
+import { withMember } from '@/lib/access/with-member';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { streamCallsCsv } from '@/lib/console/calls-csv';
-import { defineRoute, parseBody, publicOrigin, uuidParam } from '@/lib/http';
+import { defineRoute, parseBody, publicOrigin } from '@/lib/http';
 import { ConsoleCallFilters } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
+  GET: withMember('calls.read', async ({ request, orgId }) => {
     const deps = await getCallDeps();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(deps.db, user.id, orgId, 'calls.read');
     const filters = parseBody(
       ConsoleCallFilters,
       Object.fromEntries(request.nextUrl.searchParams),
@@ -27,5 +23,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
         'Cache-Control': 'no-store',
       },
     });
-  },
+  }),
 });

@@ -1,29 +1,16 @@
 // POST /console/api/orgs/{org_id}/keys/{key_id}/rotate — new secret, same key; the old one works for grace_hours (0–72).
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { clientIp, defineRoute, parseBody, readJson, uuidParam } from '@/lib/http';
+import { withMember } from '@/lib/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/http';
 import { rotateApiKey } from '@/lib/orgs/rotate-api-key';
 import { RotateKeyRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  POST: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
-    const db = await getDb();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(db, user.id, orgId, 'keys.manage');
+  POST: withMember('keys.manage', async ({ request, params, orgId, db, actor }) => {
     const input = parseBody(RotateKeyRequest, await readJson(request, 'INVALID_BODY'));
     const keyId = typeof params.key_id === 'string' ? params.key_id : '';
-    const rotated = await rotateApiKey(
-      db,
-      orgId,
-      keyId,
-      input.grace_hours,
-      { type: 'user', id: user.id, ip: clientIp(request.headers) },
-      new Date(),
-    );
+    const rotated = await rotateApiKey(db, orgId, keyId, input.grace_hours, actor, new Date());
     return Response.json(
       {
         key_id: rotated.keyId,
@@ -32,5 +19,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       },
       { headers: { 'Cache-Control': 'no-store' } },
     );
-  },
+  }),
 });

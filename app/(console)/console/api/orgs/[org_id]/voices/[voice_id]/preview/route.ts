@@ -1,22 +1,18 @@
 // GET /console/api/orgs/{org_id}/voices/{voice_id}/preview — the studio's play button: a short WAV (voices.read; free).
-import { requireMember } from '@/lib/access/require-member';
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { defineRoute, uuidParam } from '@/lib/http';
+import { withMember } from '@/lib/access/with-member';
+import { defineRoute } from '@/lib/http';
 import { getVoiceDeps, previewVoice } from '@/lib/voices';
 
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: async ({ request, params }) => {
-    const user = await requireSessionUser(request);
+  GET: withMember('voices.read', async ({ request, params, orgId }) => {
     const deps = await getVoiceDeps();
-    const orgId = uuidParam(params, 'org_id');
-    await requireMember(deps.db, user.id, orgId, 'voices.read');
     const voiceId = typeof params.voice_id === 'string' ? params.voice_id : '';
     // The API's preview: the fixed greeting, not billed and not counted as a generation.
     const wav = await previewVoice(deps, orgId, voiceId, undefined, request.signal);
     return new Response(new Uint8Array(wav), {
       headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=300' },
     });
-  },
+  }),
 });
