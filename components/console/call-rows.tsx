@@ -1,8 +1,8 @@
-import type { z } from 'zod';
-import type { CallListItem } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/calls';
 
+/** A call as the list hands it out (`listCallPage`): any field may be absent. */
 type Call = Pick<
-  z.infer<typeof CallListItem>,
+  Partial<CallDetailBody>,
   | 'call_id'
   | 'created_at'
   | 'to'
@@ -13,8 +13,9 @@ type Call = Pick<
   | 'price'
 >;
 
-const escapeHtml = (value: string) =>
-  value.replace(
+// As React writes text: an absent value is nothing.
+const escapeHtml = (value: string | undefined) =>
+  (value ?? '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
@@ -28,10 +29,11 @@ export function callRowHtml(orgId: string, call: Call): string {
     call.corrected_duration ? `${call.corrected_duration} s` : '—',
     call.price == null ? '—' : `$${call.price.toFixed(2)}`,
   ];
-  const href = `/console/orgs/${encodeURIComponent(orgId)}/calls/${encodeURIComponent(call.call_id)}`;
+  const href = `/console/orgs/${orgId}/calls/${call.call_id}`;
   const created = (call.created_at ?? '').slice(0, 19).replace('T', ' ');
   return (
-    `<tr data-testid="call-row" data-status="${escapeHtml(call.queue_status)}">` +
+    // React leaves out an attribute whose value is undefined.
+    `<tr data-testid="call-row"${call.queue_status === undefined ? '' : ` data-status="${escapeHtml(call.queue_status)}"`}>` +
     `<td><a href="${escapeHtml(href)}">${escapeHtml(created)}</a></td>` +
     cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('') +
     '</tr>'
