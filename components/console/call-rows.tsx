@@ -1,3 +1,4 @@
+import escape from 'escape-html';
 import type { CallDetailBody } from '@/schemas/calls';
 
 /** A call as the list hands it out (`listCallPage`): any field may be absent. */
@@ -14,11 +15,7 @@ type Call = Pick<
 >;
 
 // As React writes text: an absent value is nothing.
-const escapeHtml = (value: string | undefined) =>
-  (value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+const escapeHtml = (value: string | undefined) => escape(value ?? '');
 
 /** One row of the calls table as HTML: the same markup JSX would give, every value escaped. */
 export function callRowHtml(orgId: string, call: Call): string {

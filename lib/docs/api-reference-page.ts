@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 /** Where the pinned Scalar bundle is served from our own origin (app/docs/api-reference.js). */
 export const API_REFERENCE_SCRIPT = '/docs/api-reference.js';
 
@@ -31,8 +32,4 @@ export function apiReferencePage(title: string, documentUrl: string): Response {
 </html>
 `;
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,10 +1,8 @@
 // The authorization server's own pages: plain server-rendered HTML, no script, readable without CSS.
+import escape from 'escape-html';
 
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** Text or an attribute value as HTML; absent is empty. */
+const escapeHtml = (value: unknown) => escape(String(value ?? ''));
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;background:#f5f5f7;color:#1d1d1f;margin:0;padding:2rem 1rem}
