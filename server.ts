@@ -192,8 +192,13 @@ async function main(): Promise<void> {
   nextApp.handle = app.getRequestHandler();
   if (config.CALL_SCHEDULER && !stopping)
     scheduler = startCallScheduler(await getCallDeps(nextApp.selfOrigin));
-  // Real calls: the VAD model loads now, not in one burst on the event loop inside the first call.
-  await getConversationDeps();
+  // Real calls: the VAD model loads and the speech workers start (each compiles eSpeak's
+  // WebAssembly) now, not in one burst beside the event loop as the first calls start.
+  const conversation = await getConversationDeps();
+  await conversation?.speech.warmUp?.().catch((error: unknown) =>
+    // Not fatal here: the site and the APIs still serve; each call's speech reports the failure.
+    console.error(`speech: the engine did not start: ${(error as Error).message}`),
+  );
   console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
 }
 

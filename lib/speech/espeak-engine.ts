@@ -51,7 +51,7 @@ export class EspeakEngine implements SpeechEngine {
   constructor(options: EspeakEngineOptions = {}) {
     const size = Math.max(1, options.poolSize ?? availableParallelism());
     this.pool = new WorkerPool({ script: options.workerScript ?? defaultWorkerScript(), size });
-    this.description = `eSpeak-NG (WebAssembly, in process) in up to ${size} worker threads, started on first use; default voice ${DEFAULT_VOICE}`;
+    this.description = `eSpeak-NG (WebAssembly, in process) in up to ${size} worker threads, started on first use (at start-up when real calls are on); default voice ${DEFAULT_VOICE}`;
   }
 
   synthesize(request: SynthesisRequest): AsyncIterable<SpeechChunk> {
@@ -60,6 +60,18 @@ export class EspeakEngine implements SpeechEngine {
 
   async listVoices(): Promise<EngineVoice[]> {
     return [...(await this.voiceTable()).values()].map((entry) => entry.voice);
+  }
+
+  async warmUp(): Promise<void> {
+    await this.pool.start();
+    await this.voiceTable();
+    // One short sentence a worker, at the phone line's rate: eSpeak's and the resampler's
+    // WebAssembly are compiled for speed as they first run hot, which then happens here.
+    await Promise.all(
+      Array.from({ length: this.pool.size }, async () => {
+        for await (const chunk of this.generate({ text: 'Hello.', sampleRate: 8_000 })) void chunk;
+      }),
+    );
   }
 
   close(): Promise<void> {

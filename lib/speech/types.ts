@@ -32,6 +32,8 @@ export interface SpeechEngine {
   /** Audio sentence by sentence, in order, as each is produced (so callers can stream). An aborted signal stops work promptly and the iterator throws/ends. */
   synthesize(request: SynthesisRequest): AsyncIterable<SpeechChunk>;
   listVoices(): Promise<EngineVoice[]>;
+  /** Starts now what the first request would start (threads, WebAssembly, the voice list). */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
 

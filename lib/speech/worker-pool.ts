@@ -73,6 +73,28 @@ export class WorkerPool {
     return this.slots.size;
   }
 
+  /**
+   * Starts every worker now and resolves once all are ready (a worker compiles eSpeak's
+   * WebAssembly as it starts): for a process that would rather pay that before its first request.
+   */
+  async start(): Promise<void> {
+    while (this.slots.size < this.options.size) this.spawn();
+    await Promise.all(
+      [...this.slots].map(
+        (slot) =>
+          new Promise<void>((resolve, reject) => {
+            if (slot.ready) return resolve();
+            slot.worker.on('message', (reply: { type: string }) => {
+              if (reply.type === 'ready') resolve();
+            });
+            slot.worker.on('exit', (code) =>
+              reject(new Error(`A speech worker stopped while starting (exit code ${code})`)),
+            );
+          }),
+      ),
+    );
+  }
+
   run(lane: string, request: WorkerRequest): Promise<SuccessReply> {
     if (this.closed) return Promise.reject(new Error('The speech engine is closed'));
     return new Promise<SuccessReply>((resolve, reject) => {

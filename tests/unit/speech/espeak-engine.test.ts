@@ -286,6 +286,40 @@ describe('a speech worker that dies', () => {
   });
 });
 
+describe('starting the workers ahead of the first request', () => {
+  it('starts every worker, each ready to synthesize, without a request', async () => {
+    const pool = new WorkerPool({ script: defaultWorkerScript(), size: 2 });
+    try {
+      expect(pool.liveWorkers).toBe(0);
+      await pool.start();
+      expect(pool.liveWorkers).toBe(2);
+      const request = {
+        type: 'synthesize',
+        text: 'Ready.',
+        voice: 'gmw/en-US',
+        rate: 175,
+      } as const;
+      const replies = await Promise.all([
+        pool.run('a', { ...request, sampleRate: 8000 }),
+        pool.run('b', { ...request, sampleRate: 8000 }),
+      ]);
+      expect(replies.map((r) => r.type)).toEqual(['audio', 'audio']);
+      expect(pool.liveWorkers).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails with an Error, not a hang, when a worker cannot start', async () => {
+    const pool = new WorkerPool({ script: '/nonexistent/espeak-worker.mjs', size: 1 });
+    try {
+      await expect(pool.start()).rejects.toThrow(/speech worker stopped while starting/);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('the espeak worker, asked directly', () => {
   it('answers a request with nothing to say with no audio, and keeps serving', async () => {
     const pool = new WorkerPool({ script: defaultWorkerScript(), size: 1 });
