@@ -1,7 +1,9 @@
-// Loaded into the server process by bench/voice-latency.ts: writes the event loop's utilisation
-// (share of time the loop was busy, 0–1) once per second to BENCH_ELU_FILE, one JSON line each,
-// with the main thread's own CPU time in that second. On a shared machine a loop that is ready to
-// run but waits for a core counts as busy, so ELU rises with other work; CPU time barely does.
+// Loaded into the server process by bench/voice-latency.ts: every 250 ms writes how long the
+// event loop was busy (`active`) and idle (`idle`), in ms, and the main thread's own CPU seconds in
+// that slice, one JSON line each to BENCH_ELU_FILE. The benchmark sums the slices into one-second
+// windows that start when its calls start, so no window mixes start-up with the calls. On a
+// shared machine a loop that is ready to run but waits for a core counts as busy, so ELU rises
+// with other work; CPU time barely does.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -22,17 +24,18 @@ function mainThreadCpuS(): number | null {
 if (file) {
   let last = performance.eventLoopUtilization();
   let lastCpu = mainThreadCpuS();
-  let lastAt = performance.now();
   setInterval(() => {
     const now = performance.eventLoopUtilization();
-    const elu = performance.eventLoopUtilization(now, last).utilization;
+    const { active, idle } = performance.eventLoopUtilization(now, last);
     const cpu = mainThreadCpuS();
-    const at = performance.now();
-    const cpuShare =
-      cpu !== null && lastCpu !== null ? (cpu - lastCpu) / ((at - lastAt) / 1000) : null;
+    const slice = {
+      at: Date.now(),
+      active,
+      idle,
+      cpu: cpu !== null && lastCpu !== null ? cpu - lastCpu : null,
+    };
     last = now;
     lastCpu = cpu;
-    lastAt = at;
-    appendFileSync(file, JSON.stringify({ at: Date.now(), elu, cpu: cpuShare }) + '\n');
-  }, 1_000).unref();
+    appendFileSync(file, JSON.stringify(slice) + '\n');
+  }, 250).unref();
 }
