@@ -39,6 +39,12 @@ const rms = (frame: Int16Array) => {
 /** Tells speech from silence, one 20 ms frame of 8 kHz PCM at a time. */
 export interface Voicing {
   voiced(frame: Int16Array): boolean;
+  /**
+   * A detector that judges after the fact (the VAD's windows): how many of the latest frames,
+   * this one included, were silent once it says speech is over. The turn's silence counts from
+   * there, not from when the judgement arrived.
+   */
+  silentFrames?(): number;
 }
 
 /** End-of-turn detection as the loop uses it (a neural detector can stand in for this one). */
@@ -85,6 +91,8 @@ export class TurnDetector implements TurnDetection {
   private turnStartMs = 0;
   private voicedRun = 0;
   private silentRun = 0;
+  /** The open silence has been told as a pause. */
+  private paused = false;
   private speaking = false;
 
   constructor(options: TurnDetectorOptions) {
@@ -123,12 +131,15 @@ export class TurnDetector implements TurnDetection {
     this.turn.push(frame);
     if (voiced) {
       this.silentRun = 0;
+      this.paused = false;
       this.endFrames = this.silenceFrames;
       return null;
     }
-    this.silentRun++;
+    const judgedLate = Math.min(this.voicing.silentFrames?.() ?? 0, this.turn.length - 1);
+    this.silentRun = Math.max(this.silentRun + 1, judgedLate);
     if (this.silentRun >= this.endFrames) return this.finish();
-    if (this.silentRun !== this.pauseFrames) return null;
+    if (this.paused || this.silentRun < this.pauseFrames) return null;
+    this.paused = true;
     return { kind: 'pause', silentMs: this.silentRun * FRAME_MS, ...this.spoken() };
   }
 
@@ -148,6 +159,7 @@ export class TurnDetector implements TurnDetection {
   private finish(): Extract<TurnEvent, { kind: 'turn-end' }> {
     const turn = this.spoken();
     this.speaking = false;
+    this.paused = false;
     this.voicedRun = 0;
     this.turn = [];
     this.endFrames = this.silenceFrames;

@@ -1,6 +1,8 @@
 import { WINDOW_SAMPLES, type SileroVad, type VadStream } from '../vad/silero-vad';
 import type { Voicing } from './turn-detector';
 
+/** Samples in one 20 ms frame at 8 kHz. */
+const FRAME_SAMPLES = 160;
 /** Probability above which a window is speech, and below which speech has stopped. */
 const SPEECH_ON = 0.5;
 const SPEECH_OFF = 0.35;
@@ -34,6 +36,9 @@ export class VadVoicing implements Voicing {
   private judged = 0;
   /** The window in which the current run of loud frames began. */
   private loudFrom: number | null = null;
+  /** Samples handed over so far, and the first sample of the window judged to end the speech. */
+  private samples = 0;
+  private silenceFrom: number | null = null;
 
   constructor(vad: SileroVad) {
     this.stream = vad.stream();
@@ -45,14 +50,28 @@ export class VadVoicing implements Voicing {
     else this.loudFrom = null;
     for (const sample of frame) {
       this.window[this.filled++] = sample / 32768;
+      this.samples++;
       if (this.filled === WINDOW_SAMPLES) this.judge();
     }
     if (this.speech || this.loudFrom === null) return this.speech;
-    return this.judged <= this.loudFrom;
+    const loudSpeech = this.judged <= this.loudFrom;
+    // Frames told voiced are not counted back as silence.
+    if (loudSpeech) this.silenceFrom = null;
+    return loudSpeech;
+  }
+
+  /**
+   * Frames handed over since the window whose judgement ended the speech began (0 while speech
+   * goes on): those frames were told `voiced` while that window filled and waited for the model.
+   */
+  silentFrames(): number {
+    if (this.speech || this.silenceFrom === null) return 0;
+    return Math.floor((this.samples - this.silenceFrom) / FRAME_SAMPLES);
   }
 
   private judge(): void {
     const window = this.window.slice();
+    const startsAt = this.samples - WINDOW_SAMPLES;
     this.filled = 0;
     this.queued++;
     // In order with the windows before it, so a late judgement never overrides a later one.
@@ -60,7 +79,9 @@ export class VadVoicing implements Voicing {
     this.work = this.work
       .then(() => (quiet ? 0 : this.stream.probability(window)))
       .then((p) => {
-        this.speech = this.speech ? p >= SPEECH_OFF : p >= SPEECH_ON;
+        const was = this.speech;
+        this.speech = was ? p >= SPEECH_OFF : p >= SPEECH_ON;
+        if (was && !this.speech) this.silenceFrom = startsAt;
       })
       .catch(() => undefined)
       .finally(() => this.judged++);

@@ -106,4 +106,33 @@ describe('Silero VAD', () => {
     for (let o = 0; o + 160 <= hissy.length; o += 160)
       expect(silent.push(hissy.subarray(o, o + 160), o / 8)).toBeNull();
   });
+
+  it('counts the silence from where the model heard it begin, not from when it said so', async () => {
+    const pcm = await speech('Yes, that works for me.');
+    const line = new Int16Array(4_000 + pcm.length + 8_000);
+    line.set(pcm, 4_000);
+    // Where the speech really ends: its last sample above the hiss floor.
+    let last = line.length - 1;
+    while (last > 0 && Math.abs(line[last]!) < 300) last--;
+    const speechEndMs = last / 8;
+    const silenceMs = 240;
+    /** The stream time of the frame that ends the turn. */
+    const endAt = async (voicing: VadVoicing, backdated: boolean) => {
+      const detector = new TurnDetector({
+        silenceMs,
+        voicing: backdated ? voicing : { voiced: (frame) => voicing.voiced(frame) },
+      });
+      for (let o = 0, at = 20; o + 160 <= line.length; o += 160, at += 20) {
+        const event = detector.push(line.subarray(o, o + 160), at);
+        await voicing.settled();
+        if (event?.kind === 'turn-end') return at;
+      }
+      throw new Error('no turn end');
+    };
+    const late = await endAt(new VadVoicing(vad), false);
+    const backdated = await endAt(new VadVoicing(vad), true);
+    // Never before the window has passed; at least a frame sooner than counting from the verdict.
+    expect(backdated).toBeGreaterThanOrEqual(speechEndMs + silenceMs);
+    expect(backdated).toBeLessThanOrEqual(late - 20);
+  });
 });
