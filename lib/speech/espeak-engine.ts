@@ -64,9 +64,8 @@ export class EspeakEngine implements SpeechEngine {
 
   async warmUp(): Promise<void> {
     await this.pool.start();
-    await this.voiceTable();
-    // One short sentence a worker, at the phone line's rate: eSpeak's and the resampler's
-    // WebAssembly are compiled for speed as they first run hot, which then happens here.
+    // One short sentence a worker (which reads the voice list first), at the phone line's rate:
+    // eSpeak's and the resampler's WebAssembly are compiled for speed as they first run hot.
     await Promise.all(
       Array.from({ length: this.pool.size }, async () => {
         for await (const chunk of this.generate({ text: 'Hello.', sampleRate: 8_000 })) void chunk;

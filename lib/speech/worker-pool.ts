@@ -39,6 +39,9 @@ interface Slot {
   /** Bumped (and notified) after every post: a worker that blocks in Atomics.wait wakes to read it. */
   wake: Int32Array;
   ready: boolean;
+  /** Settles when the worker says it is ready, or fails when it stops before that. */
+  started: Promise<void>;
+  settleStart: (error?: Error) => void;
   job?: Job;
   /** The last uncaught error inside the worker, for the message of the job it kills. */
   lastError?: Error;
@@ -79,20 +82,7 @@ export class WorkerPool {
    */
   async start(): Promise<void> {
     while (this.slots.size < this.options.size) this.spawn();
-    await Promise.all(
-      [...this.slots].map(
-        (slot) =>
-          new Promise<void>((resolve, reject) => {
-            if (slot.ready) return resolve();
-            slot.worker.on('message', (reply: { type: string }) => {
-              if (reply.type === 'ready') resolve();
-            });
-            slot.worker.on('exit', (code) =>
-              reject(new Error(`A speech worker stopped while starting (exit code ${code})`)),
-            );
-          }),
-      ),
-    );
+    await Promise.all([...this.slots].map((slot) => slot.started));
   }
 
   run(lane: string, request: WorkerRequest): Promise<SuccessReply> {
@@ -120,7 +110,10 @@ export class WorkerPool {
     for (const lane of [...this.lanes.keys()]) this.cancelLane(lane, error);
     const slots = [...this.slots];
     this.slots.clear();
-    for (const slot of slots) slot.job?.reject(error);
+    for (const slot of slots) {
+      slot.job?.reject(error);
+      slot.settleStart(error);
+    }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -165,7 +158,13 @@ export class WorkerPool {
     const wake = new Int32Array(new SharedArrayBuffer(4));
     // No inherited --import hooks (tsx, a test's preloads): the script is plain .mjs.
     const worker = new Worker(this.options.script, { execArgv: [], workerData: { wake } });
-    const slot: Slot = { worker, wake, ready: false };
+    let settleStart: Slot['settleStart'] = () => undefined;
+    const started = new Promise<void>((resolve, reject) => {
+      settleStart = (error) => (error ? reject(error) : resolve());
+    });
+    // Only start() waits for it; jobs learn of a worker that died starting from onExit.
+    started.catch(() => undefined);
+    const slot: Slot = { worker, wake, ready: false, started, settleStart };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply | { type: 'ready' }) => this.onMessage(slot, reply));
     worker.on('error', (error) => {
@@ -177,6 +176,7 @@ export class WorkerPool {
   private onMessage(slot: Slot, reply: WorkerReply | { type: 'ready' }): void {
     if (reply.type === 'ready') {
       slot.ready = true;
+      slot.settleStart();
     } else {
       const job = slot.job;
       if (job && job.id === reply.id) {
@@ -197,6 +197,7 @@ export class WorkerPool {
     });
     slot.job?.reject(error);
     if (!slot.ready) {
+      slot.settleStart(new Error(`A speech worker stopped while starting (exit code ${code})`));
       // It died while starting (a missing file, a broken install): every later start would fail
       // the same way, so fail the waiting jobs now rather than respawn in a loop.
       for (const lane of [...this.lanes.keys()]) this.cancelLane(lane, error);
