@@ -47,7 +47,8 @@ const base = (
 ).replace(/\/$/, '');
 const token = values.token ?? process.env.ADMIN_TOKEN;
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+/** One admin API request; an error answer ends the command with its status, code and message. */
+async function request(method: string, path: string, body?: unknown): Promise<Response> {
   if (!token) fail('ADMIN_TOKEN is not set (or pass --token).');
   let response: Response;
   try {
@@ -59,23 +60,27 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
   } catch (error) {
     fail(`cannot reach ${base}: ${(error as Error).message}`);
   }
-  const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const detail = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    const text = await response.text();
+    let detail: { code?: string; message?: string } | undefined;
+    try {
+      detail = (JSON.parse(text) as { error?: typeof detail }).error;
+    } catch {
+      detail = undefined;
+    }
     fail(`${response.status} ${detail?.code ?? ''}: ${detail?.message ?? text}`);
   }
-  return parsed;
+  return response;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  const text = await (await request(method, path, body)).text();
+  return text ? (JSON.parse(text) as unknown) : null;
 }
 
 /** A binary answer (a recording) written to `file`. */
 async function download(path: string, file: string): Promise<number> {
-  if (!token) fail('ADMIN_TOKEN is not set (or pass --token).');
-  const response = await fetch(base + path, {
-    headers: { authorization: `Bearer ${token}` },
-  }).catch((error: unknown) => fail(`cannot reach ${base}: ${(error as Error).message}`));
-  if (!response.ok) fail(`${response.status}: ${await response.text()}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await (await request('GET', path)).arrayBuffer());
   writeFileSync(file, bytes);
   return bytes.length;
 }
