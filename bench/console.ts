@@ -13,6 +13,7 @@ import { createConsoleKey, firstOrgId, signIn } from '../tests/support/accounts-
 import { startConsoleServer } from '../tests/support/console-api';
 import { ADMIN_TOKEN } from '../tests/support/http';
 import { median, positiveInt, printTable, runRotatedRounds, type Sample } from './rounds';
+import { procCpuMs } from './proc-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,17 +74,6 @@ async function fillCalls(base: string, key: string, orgId: string) {
       200,
     );
   }
-}
-
-/**
- * The server process's CPU time so far (user + system, all threads), in ms: per request it is
- * steadier than latency on a shared machine, since time spent waiting for a core is not counted.
- */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The compressed bytes of the scripts a page's HTML loads, read from .next/static. */
@@ -154,7 +144,7 @@ async function main(): Promise<void> {
     const cpuPerRequest = new Map<string, number[]>();
     const samples: Sample[] = await runRotatedRounds(targets, settings.rounds, async (t) => {
       const headers = t.headers === page ? { cookie: await renewed() } : t.headers;
-      const cpuBefore = cpuMs(pid);
+      const cpuBefore = procCpuMs(`/proc/${pid}/stat`);
       const result = await autocannon({
         url: base + t.path,
         headers,
@@ -165,7 +155,7 @@ async function main(): Promise<void> {
       if (result.errors || result.timeouts || result.non2xx)
         throw new Error(`${t.path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
       const own = cpuPerRequest.get(t.name) ?? [];
-      own.push((cpuMs(pid) - cpuBefore) / result.requests.total);
+      own.push((procCpuMs(`/proc/${pid}/stat`) - cpuBefore) / result.requests.total);
       cpuPerRequest.set(t.name, own);
       return result;
     });

@@ -4,18 +4,16 @@
 // windows that start when its calls start, so no window mixes start-up with the calls. On a
 // shared machine a loop that is ready to run but waits for a core counts as busy, so ELU rises
 // with other work; CPU time barely does.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { procCpuMs } from './proc-cpu';
 
 const file = process.env.BENCH_ELU_FILE;
 
 /** CPU seconds the main thread (its task id is the pid) has used; null off Linux. */
 function mainThreadCpuS(): number | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+    return procCpuMs(`/proc/self/task/${process.pid}/stat`) / 1000;
   } catch {
     return null;
   }

@@ -104,7 +104,6 @@ async function runPath(
       './bench/elu-preload.ts',
       // BENCH_CPU_PROFILE_DIR: a CPU profile of the server (bench/cpu-profile-preload.ts).
       ...(process.env.BENCH_CPU_PROFILE_DIR ? ['./bench/cpu-profile-preload.ts'] : []),
-      ...(process.env.BENCH_EXTRA_PRELOAD ? [process.env.BENCH_EXTRA_PRELOAD] : []),
     ],
     env: {
       AGENT_LLM_MODEL: 'bench-model',

@@ -3,7 +3,7 @@
 // route of the same server, measured in the same run.
 // See bench/README.md ("Voice platform") for how to read the output.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import {
   runRotatedRounds,
   type Sample,
 } from './rounds';
+import { procCpuMs } from './proc-cpu';
 
 interface Target {
   name: string;
@@ -78,17 +79,6 @@ async function load(target: Target, seconds: number) {
     );
   }
   return result;
-}
-
-/**
- * The server process's CPU time so far (user + system), in ms: per request it is steadier than
- * req/s on a shared machine, since time spent waiting for a core is not counted.
- */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime (fields 14 and 15 of proc(5)), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function json(response: Response, status: number): Promise<Record<string, unknown>> {
@@ -281,9 +271,10 @@ async function main(): Promise<void> {
     // Each round's server CPU per request, in µs, by route name.
     const cpu = new Map<string, number[]>();
     const samples = await runRotatedRounds(all, settings.rounds, async (target) => {
-      const before = cpuMs(target.server.pid);
+      const before = procCpuMs(`/proc/${target.server.pid}/stat`);
       const result = await load(target, settings.durationSeconds);
-      const perRequest = ((cpuMs(target.server.pid) - before) * 1000) / result.requests.total;
+      const perRequest =
+        ((procCpuMs(`/proc/${target.server.pid}/stat`) - before) * 1000) / result.requests.total;
       cpu.set(target.name, [...(cpu.get(target.name) ?? []), perRequest]);
       return result;
     });
