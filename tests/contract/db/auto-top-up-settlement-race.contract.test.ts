@@ -9,13 +9,7 @@ import {
 } from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import { createPgliteDatabase, createPostgresDatabase, schema, type Db } from '@/lib/db';
-import type { Mailer } from '@/lib/mail';
-import {
-  SandboxPayments,
-  type PaymentIntentOutcome,
-  type PaymentProvider,
-  type SavedCardCharge,
-} from '@/lib/payments';
+import type { PaymentIntentOutcome } from '@/lib/payments';
 import { allowConsoleError } from '../../support/console-guard';
 import { freshPostgresUrl } from '../../support/databases';
 import {
@@ -23,6 +17,8 @@ import {
   ledgerOf,
   manualClock,
   newOrg,
+  noMail,
+  silentStripe,
   wallet,
 } from '../../unit/billing/billing-fixture';
 
@@ -34,7 +30,6 @@ import {
 const MINUTE = 60_000;
 const WAIT = 60 * MINUTE;
 const ROUNDS = 12;
-const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
 
 /** Two instances of the app on one database: two pools on Postgres; PGlite is one process's. */
 const pairs = [
@@ -67,28 +62,6 @@ const pairs = [
   },
 ];
 
-/** A provider that accepts every charge without a webhook and answers status as told. */
-function silentProvider(answer: () => PaymentIntentOutcome | 'unreadable'): PaymentProvider {
-  const sandbox = new SandboxPayments();
-  return {
-    kind: 'stripe',
-    description: 'accepts charges, sends no webhook (test)',
-    createCustomer: async () => null,
-    createCheckout: (input) => sandbox.createCheckout(input),
-    verifyEvent: () => sandbox.verifyEvent(),
-    receiptFor: async () => null,
-    chargeSavedCard: async (input: SavedCardCharge) => ({
-      status: 'pending',
-      paymentIntentId: `pi_${input.attemptId}`,
-    }),
-    paymentIntentOutcome: async () => {
-      const outcome = answer();
-      if (outcome === 'unreadable') throw new Error('Stripe answered 503');
-      return outcome;
-    },
-  };
-}
-
 describe.each(pairs)(
   'an overdue auto top-up settled while its webhook arrives, on $name',
   (pair) => {
@@ -103,12 +76,10 @@ describe.each(pairs)(
     /** An org whose $5 recharge the provider accepted an hour and a minute ago, no webhook since. */
     async function overdue(answer: PaymentIntentOutcome | 'unreadable') {
       const clock = manualClock(Date.parse('2026-11-10T09:00:00Z'));
+      const payments = silentStripe();
+      payments.answer = answer;
       const deps = (db: Db): AutoTopUpDeps => ({
-        ...billingDeps(
-          db,
-          clock,
-          silentProvider(() => answer),
-        ),
+        ...billingDeps(db, clock, payments),
         mailer: noMail,
         origin: 'http://x.test',
         webhookWaitMs: WAIT,

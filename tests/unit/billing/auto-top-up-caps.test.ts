@@ -3,10 +3,9 @@ import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-u
 
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import type { Db } from '@/lib/db';
-import type { Mailer } from '@/lib/mail';
 import { createOrg } from '@/lib/orgs/create-org';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
-import { autoTopUpAlwaysDue, billingDeps, manualClock } from './billing-fixture';
+import { autoTopUpAlwaysDue, billingDeps, manualClock, noMail } from './billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 // The caps on the injected clock (the API suite runs on the real one): three attempts per UTC
@@ -16,7 +15,6 @@ let db: Db;
 openForSuite(pgliteAdapter, (opened) => (db = opened));
 
 const DAY = 24 * 60 * 60 * 1000;
-const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
 
 describe('auto top-up caps', () => {
   it('three a day, the monthly cap per calendar month, both renewed on the clock', async () => {

@@ -9,17 +9,16 @@ import {
 } from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import { schema, type Db } from '@/lib/db';
-import type { Mailer } from '@/lib/mail';
-import {
-  SandboxPayments,
-  type CheckoutRequest,
-  type PaymentIntentOutcome,
-  type PaymentProvider,
-  type SavedCardCharge,
-  type SavedCardResult,
-} from '@/lib/payments';
 import { allowConsoleError } from '../../support/console-guard';
-import { autoTopUpAlwaysDue, billingDeps, manualClock, newOrg, wallet } from './billing-fixture';
+import {
+  autoTopUpAlwaysDue,
+  billingDeps,
+  manualClock,
+  newOrg,
+  noMail,
+  silentStripe,
+  wallet,
+} from './billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';
 
 // An off-session recharge the provider accepted but whose webhook never comes: after the wait
@@ -38,40 +37,6 @@ afterEach(async () => {
 
 const MINUTE = 60_000;
 const WAIT = 60 * MINUTE;
-const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
-
-/**
- * A provider that accepts every charge (no webhook follows) and answers status as scripted; or,
- * `unreachable`, one whose every charge ends in a network error (the outcome never known).
- */
-function silentStripe() {
-  const sandbox = new SandboxPayments();
-  const provider = {
-    kind: 'stripe' as const,
-    description: 'accepts charges, sends no webhook (test)',
-    asked: [] as string[],
-    answer: { status: 'paid' } as PaymentIntentOutcome | 'unreadable',
-    unreachable: false,
-    /** The idempotency key of every charge tried. */
-    keys: [] as string[],
-    createCustomer: async () => null,
-    createCheckout: (input: CheckoutRequest) => sandbox.createCheckout(input),
-    verifyEvent: () => sandbox.verifyEvent(),
-    receiptFor: async () => null,
-    chargeSavedCard: async (input: SavedCardCharge): Promise<SavedCardResult> => {
-      provider.keys.push(input.idempotencyKey);
-      if (provider.unreachable) throw new Error('connect ETIMEDOUT api.stripe.com');
-      return { status: 'pending', paymentIntentId: `pi_${input.attemptId}` };
-    },
-    paymentIntentOutcome: async (paymentIntentId: string): Promise<PaymentIntentOutcome> => {
-      provider.asked.push(paymentIntentId);
-      if (provider.answer === 'unreadable') throw new Error('Stripe answered 503');
-      return provider.answer;
-    },
-  } satisfies PaymentProvider & Record<string, unknown>;
-  return provider;
-}
-
 async function setUp() {
   const clock = manualClock(Date.parse('2026-11-10T09:00:00Z'));
   const payments = silentStripe();

@@ -6,8 +6,15 @@ import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
 import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
 import type { BillingDeps } from '@/lib/billing/types';
 import { createOrg } from '@/lib/orgs/create-org';
-import { SandboxPayments } from '@/lib/payments';
-import type { PaymentProvider } from '@/lib/payments/types';
+import type { Mailer } from '@/lib/mail';
+import {
+  SandboxPayments,
+  type CheckoutRequest,
+  type PaymentIntentOutcome,
+  type PaymentProvider,
+  type SavedCardCharge,
+  type SavedCardResult,
+} from '@/lib/payments';
 import type { Clock } from '@/lib/runtime/clock';
 import { reserveSpeech } from '@/lib/tts/speech-billing';
 
@@ -101,3 +108,38 @@ export const autoTopUpAlwaysDue = (deps: AutoTopUpDeps, orgId: string, capUsd: n
     },
     { type: 'system', id: null },
   );
+
+/** Mail nobody reads (the auto top-up passes send some). */
+export const noMail: Mailer = { kind: 'outbox', description: 'none', send: async () => {} };
+
+/**
+ * A provider that accepts every charge (no webhook follows) and answers status as scripted; or,
+ * `unreachable`, one whose every charge ends in a network error (the outcome never known).
+ */
+export function silentStripe() {
+  const sandbox = new SandboxPayments();
+  const provider = {
+    kind: 'stripe' as const,
+    description: 'accepts charges, sends no webhook (test)',
+    asked: [] as string[],
+    answer: { status: 'paid' } as PaymentIntentOutcome | 'unreadable',
+    unreachable: false,
+    /** The idempotency key of every charge tried. */
+    keys: [] as string[],
+    createCustomer: async () => null,
+    createCheckout: (input: CheckoutRequest) => sandbox.createCheckout(input),
+    verifyEvent: () => sandbox.verifyEvent(),
+    receiptFor: async () => null,
+    chargeSavedCard: async (input: SavedCardCharge): Promise<SavedCardResult> => {
+      provider.keys.push(input.idempotencyKey);
+      if (provider.unreachable) throw new Error('connect ETIMEDOUT api.stripe.com');
+      return { status: 'pending', paymentIntentId: `pi_${input.attemptId}` };
+    },
+    paymentIntentOutcome: async (paymentIntentId: string): Promise<PaymentIntentOutcome> => {
+      provider.asked.push(paymentIntentId);
+      if (provider.answer === 'unreadable') throw new Error('Stripe answered 503');
+      return provider.answer;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
+}
