@@ -9,16 +9,20 @@ export default defineConfig({
     env: { NEXT_TELEMETRY_DISABLED: '1' },
     // Fails a test that logs an undeclared console.error; resets msw handlers after each test.
     setupFiles: ['tests/support/setup.ts'],
+    // tests/security/<kind>/ holds the attack tests, each run by the project of its kind.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/security/unit/**/*.test.ts'],
+        },
       },
       {
         extends: true,
         test: {
           name: 'contract',
-          include: ['tests/contract/**/*.test.ts'],
+          include: ['tests/contract/**/*.test.ts', 'tests/security/contract/**/*.test.ts'],
           globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-postgres.ts'],
           testTimeout: 20_000,
         },
@@ -27,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/security/api/**/*.test.ts'],
           globalSetup: [
             'tests/support/require-redis.ts',
             'tests/support/require-postgres.ts',
@@ -44,7 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/security/e2e/**/*.test.ts'],
           globalSetup: [
             'tests/support/require-build.ts',
             'tests/support/require-chromium.ts',
