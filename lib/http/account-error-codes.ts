@@ -17,8 +17,14 @@ export const accountErrorCodes = {
   },
   LAST_OWNER: {
     status: 409,
-    message: 'The last owner of an organization cannot leave or be demoted.',
+    message:
+      'An organization keeps an owner: its last owner cannot leave, be removed or be demoted.',
     hint: 'Make another member an owner first.',
+  },
+  ALREADY_MEMBER: {
+    status: 409,
+    message: 'This address already belongs to a member of the organization.',
+    hint: 'Change their role on the members page instead of inviting them.',
   },
   INVITATION_INVALID: {
     status: 400,
