@@ -2,7 +2,7 @@
 // owner's address as a viewer and the owner's acceptance overwrote their role. "At least one owner"
 // is now the database's rule, so every path that changes or removes a membership obeys it.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema, type Db, type Executor } from '@/lib/db';
 import { isLastOwnerViolation } from '@/lib/db/pg-errors';
@@ -207,15 +207,15 @@ describe.each(databaseAdapters)('an organization keeps an owner on $name', (adap
     await db.transaction(async (tx) => {
       await tx.delete(schema.orgMembers).where(eq(schema.orgMembers.orgId, orgId));
       await tx.delete(schema.orgInvitations).where(eq(schema.orgInvitations.orgId, orgId));
-      await tx.delete(schema.auditLog).where(eq(schema.auditLog.orgId, orgId));
       await tx.delete(schema.walletLedger).where(eq(schema.walletLedger.orgId, orgId));
       await tx.delete(schema.organizations).where(eq(schema.organizations.id, orgId));
     });
-    const left = await db
-      .select()
-      .from(schema.organizations)
-      .where(inArray(schema.organizations.id, [orgId]));
-    expect(left).toEqual([]);
+    expect(
+      await db.select().from(schema.organizations).where(eq(schema.organizations.id, orgId)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(schema.orgMembers).where(eq(schema.orgMembers.orgId, orgId)),
+    ).toEqual([]);
   });
 });
 
