@@ -1,6 +1,5 @@
 // Inputs and outputs of the tool server's tools: the REST shapes, plus what an agent must add.
 import {
-  BatchAnalysis,
   BatchCallParams,
   BatchCreateRequest,
   BatchCreateResponse,
