@@ -25,6 +25,7 @@ export const isEmailAddress = (value: string): boolean =>
 /** An email address by the one rule; the document says `format: email` and the pattern. */
 export const EmailAddress = z
   .email({ pattern: EMAIL_PATTERN })
+  .min(1)
   .max(EMAIL_MAX_LENGTH)
   // The generator writes only the format of z.email(); the pattern is what the rule adds to it.
   .openapi({ pattern: EMAIL_PATTERN.source });
