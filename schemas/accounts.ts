@@ -1,6 +1,7 @@
 // Bodies of the console's member routes (/console/api/*): keys, members, invitations, org
 // settings, connected OAuth clients.
 import { apiKeyScopes, memberRoles } from '@/lib/access/permissions';
+import { EmailAddress } from './email';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
 
@@ -43,7 +44,7 @@ export const RotateKeyRequest = z
   .meta({ id: 'RotateKeyRequest' });
 
 export const InviteRequest = z
-  .object({ email: z.email().max(254), role: MemberRoleSchema })
+  .object({ email: EmailAddress, role: MemberRoleSchema })
   .strict()
   .meta({ id: 'InviteRequest' });
 

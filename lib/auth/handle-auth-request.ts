@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@/schemas/email';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { getStore } from '../store';
@@ -33,6 +34,13 @@ export async function handleAuthRequest(request: Request, origin: string): Promi
     // Codes are for signing in only (the plugin's other kinds are not used here).
     if (path === SEND && type !== 'sign-in')
       throw new ApiError('AUTH_REJECTED', { message: 'type must be "sign-in".', field: 'type' });
+    // Sign-up is the first code sent: the one email rule of the site (schemas/email.ts), not
+    // better-auth's own, decides which addresses get an account.
+    if (path === SEND && !isEmailAddress(email))
+      throw new ApiError('AUTH_REJECTED', {
+        message: 'email: not a valid email address.',
+        field: 'email',
+      });
     const [perIp, perEmail] =
       path === SEND
         ? [authLimits.sendPerIp, authLimits.sendPerEmail]

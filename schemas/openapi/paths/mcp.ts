@@ -91,7 +91,16 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
         content: {
           'application/json': {
             // 2025-era clients may send a batch: an array of requests and notifications.
-            schema: z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1)]),
+            schema: z.union([
+              JsonRpcRequest,
+              z
+                .array(JsonRpcRequest)
+                .min(1)
+                .describe(
+                  'A batch, for 2025-era revisions only: 2026-07-28 has no batches and refuses ' +
+                    'one with -32600 (a rule between the MCP-Protocol-Version header and the body).',
+                ),
+            ]),
           },
         },
       },
@@ -109,7 +118,7 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       202: { description: 'A notification was accepted (no body).' },
       400: json(
         JsonRpcError,
-        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request (-32600; `id` null).',
+        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request (-32600; `id` null), a batch on 2026-07-28 among them.',
       ),
       401: {
         ...error(
