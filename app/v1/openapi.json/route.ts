@@ -3,5 +3,5 @@ import { defineRoute, publicOrigin } from '@/lib/http';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: ({ request }) => Response.json(voiceOpenApi(publicOrigin('voice', request))),
+  GET: () => Response.json(voiceOpenApi(publicOrigin('voice'))),
 });
