@@ -42,7 +42,7 @@ export function renderError(thrown: unknown, context: RenderErrorContext): Respo
     message: error.message,
     hint: error.hint,
     status: error.status,
-    docs: docsUrl(context.api, context.request),
+    docs: docsUrl(context.api),
     ...(error.field === undefined ? {} : { field: error.field }),
   };
   const legacy = context.legacy ? context.legacy(detail) : {};

@@ -4,10 +4,10 @@ import { defineRoute, publicOrigin } from '@/lib/http';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: ({ request }) => {
+  GET: () => {
     const config = getConfig();
     return Response.json(
-      voiceOpenApi(publicOrigin('voice', request), {
+      voiceOpenApi(publicOrigin('voice'), {
         min: config.TOP_UP_MIN_USD,
         max: config.TOP_UP_MAX_USD,
       }),
