@@ -4,18 +4,20 @@ import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
 import { countOwners } from './count-owners';
+import { cutMemberKeys, type CutKey } from './cut-member-keys';
 
 /**
  * Sets a member's role (`role`) or removes them (`null`). Only a role allowed ownership.manage
- * grants or takes the owner role; the last owner can neither be demoted nor leave.
+ * grants or takes the owner role; the last owner can neither be demoted nor leave. The member's
+ * keys are cut to the new role (revoked on removal) in the same transaction; returns those keys.
  */
 export async function changeMember(
   db: Db,
   input: { orgId: string; userId: string; role: MemberRole | null; actorRole: MemberRole },
   actor: AuditActor,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<CutKey[]> {
+  return db.transaction(async (tx) => {
     const where = and(
       eq(schema.orgMembers.orgId, input.orgId),
       eq(schema.orgMembers.userId, input.userId),
@@ -38,6 +40,7 @@ export async function changeMember(
     }
     if (input.role === null) await tx.delete(schema.orgMembers).where(where);
     else await tx.update(schema.orgMembers).set({ role: input.role }).where(where);
+    const cut = await cutMemberKeys(tx, input, actor, now);
     await recordAudit(
       tx,
       {
@@ -50,5 +53,6 @@ export async function changeMember(
       },
       now,
     );
+    return cut;
   });
 }
