@@ -1,12 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { DeviceApproval } from '@/components/account/device-approval';
-import {
-  apiKeyScopes,
-  defaultAgentScopes,
-  roleAllows,
-  roleScopes,
-} from '@/lib/access/permissions';
+import { apiKeyScopes, defaultAgentScopes, roleAllows, roleScopes } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
 import { getDb } from '@/lib/db';
 import { findOnboarding } from '@/lib/onboarding/find-onboarding';
