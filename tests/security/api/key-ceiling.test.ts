@@ -350,6 +350,40 @@ describe('POST /console/api/agent/decide', () => {
 });
 
 describe('the tool server: mcp:read and mcp:write', () => {
+  async function connect(apiKey: string, answers: Response[] = []) {
+    const client = new Client(
+      { name: 'ceiling-agent', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/v1/mcp', base), {
+        requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          answers.push(response.clone());
+          return response;
+        },
+      }),
+    );
+    return client;
+  }
+
+  it('a developer’s mcp:write key places calls but makes no top-up link (billing is beyond its maker)', async () => {
+    const topUp = { name: 'create_top_up_link', arguments: { amount_usd: 10, confirm: true } };
+    const developer = await connect((await minted(team.cookies.developer, ['mcp:write'])).api_key);
+    const owner = await connect((await minted(team.cookies.owner, ['mcp:write'])).api_key);
+    try {
+      const refused = await developer.callTool(topUp);
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('FORBIDDEN');
+      const made = await owner.callTool(topUp);
+      expect(made.isError, JSON.stringify(made.content)).toBeFalsy();
+    } finally {
+      await developer.close();
+      await owner.close();
+    }
+  });
+
   it('an mcp:read key reads, and is refused create_call with the SDK’s insufficient_scope', async () => {
     const key = await minted(team.cookies.developer, ['mcp:read']);
     const answers: Response[] = [];
