@@ -5,7 +5,11 @@ import { EmailAddress } from './email';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
 
-export const ApiKeyScopeSchema = z.enum(apiKeyScopes).describe('What the key may do.');
+export const ApiKeyScopeSchema = z
+  .enum(apiKeyScopes)
+  .describe(
+    "What the key may do: only scopes the maker's role may give (else 403 SCOPE_NOT_ALLOWED).",
+  );
 export const MemberRoleSchema = z.enum(memberRoles);
 
 export const MonthlySpendCapCents = z

@@ -15,6 +15,11 @@ export const accountErrorCodes = {
     message: 'Your role in this organization does not allow this action.',
     hint: 'Ask an owner or admin of the organization.',
   },
+  SCOPE_NOT_ALLOWED: {
+    status: 403,
+    message: 'A key can hold only the scopes its maker’s role allows.',
+    hint: 'Leave out the scopes named in the message, or ask an owner or admin to make the key.',
+  },
   LAST_OWNER: {
     status: 409,
     message:

@@ -3,20 +3,22 @@ import { roleAllows, type MemberRole } from '../access/permissions';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
+import { cutMemberKeys, type CutKey } from './cut-member-keys';
 
 /**
  * Sets a member's role (`role`) or removes them (`null`). Only a role allowed ownership.manage
  * grants or takes the owner role. The last owner can neither be demoted, removed nor leave: the
  * database refuses the commit (trigger `org_members_keep_an_owner`, answered 409 LAST_OWNER), so
- * two owners demoting each other at once cannot both succeed.
+ * two owners demoting each other at once cannot both succeed. The member's keys are cut to the
+ * new role (revoked on removal) in the same transaction; returns those keys.
  */
 export async function changeMember(
   db: Db,
   input: { orgId: string; userId: string; role: MemberRole | null; actorRole: MemberRole },
   actor: AuditActor,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<CutKey[]> {
+  return db.transaction(async (tx) => {
     const where = and(
       eq(schema.orgMembers.orgId, input.orgId),
       eq(schema.orgMembers.userId, input.userId),
@@ -30,6 +32,7 @@ export async function changeMember(
       });
     if (input.role === null) await tx.delete(schema.orgMembers).where(where);
     else await tx.update(schema.orgMembers).set({ role: input.role }).where(where);
+    const cut = await cutMemberKeys(tx, input, actor, now);
     await recordAudit(
       tx,
       {
@@ -42,5 +45,6 @@ export async function changeMember(
       },
       now,
     );
+    return cut;
   });
 }

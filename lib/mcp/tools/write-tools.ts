@@ -1,6 +1,7 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { requireScope } from '@/lib/orgs/authenticate-org';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { stopCall } from '@/lib/calls/lifecycle';
@@ -141,14 +142,17 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       scopeChallenge,
     },
     ({ amount_usd }) =>
-      runTool('create_top_up_link', async () =>
-        startTopUp(await getBillingDeps(), {
+      runTool('create_top_up_link', async () => {
+        // Billing through a key goes only as far as its maker's role (POST /v1/billing/top-ups
+        // needs billing:write, which only roles allowed billing.manage may give).
+        if (ctx.key) requireScope(ctx.key, { scope: 'mcp:write', action: 'billing.manage' });
+        return startTopUp(await getBillingDeps(), {
           orgId: ctx.orgId,
           amountCents: Math.round(amount_usd * 100),
           keyId: null,
           origin: ctx.origin,
           actor: ctx.actor,
-        }),
-      ),
+        });
+      }),
   );
 }
