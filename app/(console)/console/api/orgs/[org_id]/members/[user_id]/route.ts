@@ -30,7 +30,7 @@ const change = withMember(
     );
     // After commit: the owners hear which of the member's keys were cut or revoked.
     await mailKeyCuts(
-      { db, mailer: getMailer(), origin: publicOrigin('marketing', request) },
+      { db, mailer: getMailer(), origin: publicOrigin('marketing') },
       { orgId, userId, role },
       cut,
     );
