@@ -88,10 +88,10 @@ export const CallDispatchRequest = z
       .refine(storable, STORABLE)
       .nullish()
       // What check-webhook-url.ts accepts before its address checks: an absolute http(s) URL (the
-      // value is trimmed first); an empty string means no webhook.
+      // value is trimmed first); an empty or blank string means no webhook.
       // (format and pattern apply to strings only, so null passes the first branch).
       .openapi({
-        anyOf: [{ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://' }, { const: '' }],
+        anyOf: [{ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://' }, { pattern: '^\\s*$' }],
       })
       .describe(
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
@@ -194,8 +194,9 @@ export const CallListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1–1000, default 100.'),
   cursor: z
     .string()
-    // The alphabet of the cursors we give (base64url); what one encodes is ours to check.
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'not a cursor we gave')
+    // The alphabet of the cursors we give (base64url); what one encodes is ours to check. Empty
+    // is the first page, as absent is.
+    .regex(/^[A-Za-z0-9_-]{0,200}$/, 'not a cursor we gave')
     .optional()
     .describe('next_cursor from the previous page (opaque).'),
   batch_id: z.uuid().optional(),

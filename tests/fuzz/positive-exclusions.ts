@@ -59,7 +59,9 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       'a calls cursor that is not a next_cursor we issued: it encodes a position (a time and a ' +
       'call id) no pattern can check (the ledger cursor, a row id, has its pattern)',
     matches: (sent, r) =>
-      path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY' && r.field === 'cursor',
+      (path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY' && r.field === 'cursor') ||
+      // HEAD answers the same refusal without a body to name the field: known by what was sent.
+      (path(sent) === 'HEAD /v1/calls' && r.status === 400 && /[?&]cursor=[^&\s]/.test(sent.label)),
   },
   {
     why:
