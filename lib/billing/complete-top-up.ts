@@ -1,13 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit';
 import { isUuid } from '../http/path-id';
 import { isUniqueViolation, schema, type Db } from '../db';
-import { microsToUsd } from '../orgs/money';
 import type { PaymentProvider } from '../payments/types';
 import type { EventOutcome } from './types';
-import { applyHeldReversals } from './held-reversals';
+import { creditPaidTopUp } from './credit-paid-top-up';
 import { lockPaymentIntent } from './payment-locks';
-import { creditWallet } from './wallet-moves';
 
 const topUps = schema.topUps;
 
@@ -54,35 +51,24 @@ export async function completeTopUp(
           paidAt: input.now,
         })
         .where(eq(topUps.id, topUp.id));
-      await creditWallet(tx, {
+      await creditPaidTopUp(tx, {
         orgId: topUp.orgId,
-        kind: 'deposit',
         micros: topUp.amountMicros,
         // Stripe's PaymentIntent id; a stand-in that sends none leaves the session id.
         reference: input.paymentIntentId ?? input.sessionId,
-        countsTowardUnlock: true,
+        paymentIntentId: input.paymentIntentId,
         keyId: topUp.keyId,
-        now: input.now,
-      });
-      await recordAudit(
-        tx,
-        {
-          orgId: topUp.orgId,
-          // The provider's word (a signed webhook, the sandbox's Pay), not a member's.
-          actor: { type: 'system', id: null },
+        audit: {
           action: 'billing.top_up.paid',
           target: { type: 'top_up', id: topUp.id },
           after: {
-            amount_usd: microsToUsd(topUp.amountMicros),
             provider: topUp.provider,
             payment_intent_id: input.paymentIntentId,
             checkout_session_id: input.sessionId,
           },
         },
-        input.now,
-      );
-      // A refund or dispute that arrived first is applied now, with the credit.
-      if (input.paymentIntentId) await applyHeldReversals(tx, input.paymentIntentId, input.now);
+        now: input.now,
+      });
       return 'credited';
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CallDispatchInput } from '@/schemas/calls';
 import { schema, type Executor } from '../db';
 import type { CallProvider } from '../telephony';
+import type { CallHold } from '../wallet';
 import { fillPlaceholders } from './fill-placeholders';
 
 export interface NewCall {
@@ -21,6 +22,8 @@ export interface NewCall {
   keyId?: string | null;
   /** What the call holds of its key's monthly cap (see calls.key_reserved_micros). */
   keyReservedMicros?: number | null;
+  /** What it holds of the wallet, taken in the same transaction (lib/wallet holdForCall). */
+  hold?: CallHold;
 }
 
 /** The values of a new call row: queued and due now, or ended at once with its error. */
@@ -43,7 +46,7 @@ export function newCallValues(
       ? fillPlaceholders(request.first_sentence, request.request_data ?? null)
       : null,
     waitForGreeting: request.wait_for_greeting,
-    maxDuration: request.max_duration,
+    maxDuration: call.hold?.maxDurationMinutes ?? request.max_duration,
     record: request.record,
     endOfTurnMinMs: request.end_of_turn?.min_ms ?? null,
     endOfTurnMaxMs: request.end_of_turn?.max_ms ?? null,
@@ -64,6 +67,8 @@ export function newCallValues(
     requestHash: call.requestHash ?? null,
     keyId: call.keyId ?? null,
     keyReservedMicros: call.keyReservedMicros ?? null,
+    heldMicros: call.hold?.heldMicros ?? null,
+    cutByHold: call.hold?.cutByHold ?? false,
     nextStepAt: call.errorMessage ? null : now,
   };
 }
