@@ -103,7 +103,7 @@ describe('the Stripe webhook under attack', () => {
     expect((await wallet(db, orgId)).balance).toBe(5_000_000);
   });
 
-  it.each([
+  it.each<[string, { amount_total?: number; currency?: string }]>([
     ['an amount that is not the top-up', { amount_total: 50_000 }],
     ['a currency that is not ours', { currency: 'eur' }],
   ])('does not credit a paid session with %s: audited, owners mailed', async (_what, session) => {
