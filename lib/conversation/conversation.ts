@@ -1,4 +1,5 @@
 import type { AgentContext } from '../agent';
+import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../calls/out-of-credit';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
@@ -17,11 +18,7 @@ import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-
 import type { ConversationDeps, StreamTransport } from './types';
 
 const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
-/** Said before a call the wallet could not pay in full reaches the length its hold pays for. */
-const OUT_OF_CREDIT =
-  "I'm sorry, the account placing this call has run out of credit, so I have to end the call now. Goodbye.";
-/** How long before the cut the agent starts saying so (the line takes about six seconds). */
-const OUT_OF_CREDIT_NOTICE_MS = 10_000;
+
 /** How often the loop asks whether machine detection has answered, and for how long. */
 const AMD_POLL_MS = 1_000;
 const AMD_POLL_FOR_MS = 60_000;
@@ -277,7 +274,7 @@ export class Conversation {
     if (this.ending || this.closed || !this.call) return;
     this.bargeIn();
     this.ending = true;
-    await this.player.speakFixed(OUT_OF_CREDIT, 'out-of-credit').catch(() => 0);
+    await this.player.speakFixed(OUT_OF_CREDIT_LINE, 'out-of-credit').catch(() => 0);
   }
 
   private async hangUp(endedBy: CallEndedBy): Promise<void> {

@@ -13,6 +13,7 @@ import { lineStateOf } from './line-state';
 import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-call';
 import { carrierOverdue } from './overdue';
 import { holdForCall } from '../../wallet';
+import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -208,6 +209,10 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     return end(deps, call, { queueStatus: 'complete', endedBy: 'MAX_DURATION' }, context);
   }
 
+  // The wallet held less than max_duration: near the cut the agent says why the call ends.
+  if (call.cutByHold && call.durationMs >= call.maxDuration * 60_000 - OUT_OF_CREDIT_NOTICE_MS)
+    return say(deps, call, state, 'assistant', OUT_OF_CREDIT_LINE, 'MAX_DURATION');
+
   const last = turns.at(-1);
   const recipientFirst = state.greeting !== undefined || call.waitForGreeting;
   const speaker: LineTurn['user'] = last
@@ -235,7 +240,18 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     }
     text = said;
   }
+  return say(deps, call, state, speaker, text, endsCall);
+}
 
+/** Speaks one line on the sandbox line and stores it; `endsCall` ends the call after it. */
+async function say(
+  deps: CallDeps,
+  call: CallRow,
+  state: SandboxLineState,
+  speaker: LineTurn['user'],
+  text: string,
+  endsCall: SandboxLineState['endedBy'],
+): Promise<void> {
   const voices = await pickVoices(deps, call.orgId, call.voice);
   const spoken = await speakLine(
     deps.speech,

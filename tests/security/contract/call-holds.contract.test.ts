@@ -4,6 +4,7 @@ import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { createBatch } from '@/lib/batches/create-batch';
 import { createPostgresDatabase, schema, type Db } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
+import { OUT_OF_CREDIT_LINE } from '@/lib/calls/out-of-credit';
 import {
   endRunningCalls,
   newCallOrg,
@@ -53,10 +54,10 @@ async function wallet(db: Db, orgId: string) {
   return { ...org!, ledger: Number(ledger!.sum), calls };
 }
 
-function expectMoneyRight(state: Awaited<ReturnType<typeof wallet>>) {
+function expectMoneyRight(state: Awaited<ReturnType<typeof wallet>>, credit = ONE_DOLLAR) {
   const charged = state.calls.reduce((sum, c) => sum + (c.priceMicros ?? 0), 0);
-  expect(charged).toBeLessThanOrEqual(ONE_DOLLAR);
-  expect(state.balance).toBe(ONE_DOLLAR - charged);
+  expect(charged).toBeLessThanOrEqual(credit);
+  expect(state.balance).toBe(credit - charged);
   expect(state.ledger).toBe(state.balance);
   expect(state.held).toBe(0);
   for (const call of state.calls) {
@@ -121,6 +122,41 @@ describe.each(databaseAdapters)('call holds on $name', (adapter) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a call the wallet can hold one minute of is cut there, the agent saying why, and charged the hold', async () => {
+    const orgId = await newCallOrg(deps, 'Cut', 100_000);
+    // The scripted agent speaks up to six points: long ones make a call of over a minute.
+    const points = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `Ask whether delivery window number ${i + 1}, which runs from early in the afternoon ` +
+        'until late in the evening on the second and the fourth weekday of every month, with ' +
+        'a driver who calls ahead twice and waits at the back door for ten minutes, still suits them.',
+    );
+    const { body } = await dispatchCall(deps, {
+      orgId,
+      body: { phone_number: HUMAN, task: points.join(' '), max_duration: 240 },
+      idempotencyKey: null,
+      origin: ORIGIN,
+    });
+    await playCalls(deps, [body.call_id]);
+    const [call] = await db.select().from(schema.calls).where(eq(schema.calls.id, body.call_id));
+    expect(call).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'MAX_DURATION',
+      maxDuration: 1,
+      cutByHold: true,
+      heldMicros: 90_000,
+      priceMicros: 90_000,
+    });
+    const lines = await db
+      .select({ user: schema.transcripts.user, text: schema.transcripts.text })
+      .from(schema.transcripts)
+      .where(eq(schema.transcripts.callId, body.call_id))
+      .orderBy(schema.transcripts.seq);
+    expect(lines.at(-1)).toEqual({ user: 'assistant', text: OUT_OF_CREDIT_LINE });
+    expectMoneyRight({ ...(await wallet(db, orgId)) }, 100_000);
   });
 
   it('a batch of 25 from a $1 wallet: each call held at its dial or failed INSUFFICIENT_BALANCE', async () => {
