@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CallDispatchInput } from '@/schemas/calls';
-import { schema, type Executor } from '../db';
+import { isCheckViolation, schema, type Executor } from '../db';
 import type { CallProvider } from '../telephony';
-import type { CallHold } from '../wallet';
+import { walletHoldHead, type CallHold } from '../wallet';
 import { fillPlaceholders } from './fill-placeholders';
 
 export interface NewCall {
@@ -118,3 +118,57 @@ export async function insertCall(
   await insert.execute(driverValues(values));
   return values.id!;
 }
+
+/**
+ * Inserts a single call with its wallet hold in one statement (walletHoldHead): the call row is
+ * read from one JSON parameter over the calls row type (as insertBatchCalls does), with its hold,
+ * and max_duration cut to what the hold pays. Returns the call's id, or null when the wallet
+ * refused (nothing owed and less than one minute payable, or a debt): nothing was written.
+ */
+export async function insertHeldCall(
+  db: Executor,
+  provider: CallProvider,
+  call: NewCall,
+  pricePerMinuteMicros: number,
+  now: Date,
+): Promise<string | null> {
+  const values = newCallValues(provider, call, now);
+  const columns = getTableColumns(schema.calls);
+  const all = (Object.keys(values) as (keyof typeof columns)[]).filter((k) => k in columns);
+  const keys = all.filter((k) => !HELD_KEYS.has(k));
+  const list = sql.join(
+    keys.map((k) => sql.identifier(columns[k].name)),
+    sql`, `,
+  );
+  const picked = sql.join(
+    keys.map((k) => sql`r.${sql.identifier(columns[k].name)}`),
+    sql`, `,
+  );
+  const record = JSON.stringify(
+    Object.fromEntries(all.map((k) => [columns[k].name, values[k] ?? null])),
+  );
+  const head = walletHoldHead({
+    orgId: call.orgId,
+    maxDurationMinutes: call.request.max_duration,
+    pricePerMinuteMicros,
+  });
+  let result;
+  try {
+    result = await db.execute(
+      sql`${head}
+    INSERT INTO ${schema.calls} (${list}, held_micros, max_duration, cut_by_hold)
+    SELECT ${picked}, h.held_micros, least(r.max_duration, h.minutes), h.minutes < r.max_duration
+      FROM json_populate_record(null::${schema.calls}, ${record}::json) r, wallet_hold h
+    RETURNING id`,
+    );
+  } catch (error) {
+    // The wallet's CHECK (held within the balance) stands behind the statement's own arithmetic.
+    if (isCheckViolation(error)) return null;
+    throw error;
+  }
+  const rows = (result as unknown as { rows: { id: string }[] }).rows;
+  return rows[0]?.id ?? null;
+}
+
+/** Written by insertHeldCall from the hold, not from the request. */
+const HELD_KEYS = new Set(['heldMicros', 'maxDuration', 'cutByHold']);

@@ -10,7 +10,7 @@ import { getOrgOrThrow } from '../orgs/get-org';
 import { holdForCall } from '../wallet';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
-import { insertCall, type NewCall } from './create-call-row';
+import { insertCall, insertHeldCall, type NewCall } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
@@ -99,6 +99,14 @@ export async function dispatchCall(
     };
     const now = new Date(deps.clock.now());
     const spending = input.key;
+    const price = deps.settings.pricePerMinuteMicros;
+    if (spending?.spendCapMicros == null && price > 0) {
+      // The hot path: the hold and the call's insert in one statement.
+      const held = await insertHeldCall(deps.db, deps.provider, call, price, now);
+      if (held) return responseFor(held);
+      const { owedMicros } = await getOrgOrThrow(deps.db, orgId);
+      throw new ApiError(owedMicros > 0 ? 'WALLET_IN_DEBT' : 'INSUFFICIENT_BALANCE');
+    }
     const callId = await deps.db.transaction(async (tx) => {
       // The wallet holds the call's worst case before it is queued: max_duration, cut to what
       // the balance free of other holds pays (402 with less than a minute).
