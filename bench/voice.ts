@@ -193,6 +193,9 @@ function targetsOf(
         phone_number: '+14155550123',
         task: 'Confirm the appointment of {{name}}.',
         request_data: { name: 'Ada' },
+        // Each queued call holds its worst case from the wallet (nothing ends while the scheduler
+        // is off): one minute, $0.09, keeps the $10,000 org payable for 100,000 calls.
+        max_duration: 1,
       }),
       // Issue 16 raised this from 0.5 (issue 8) for PostgreSQL.
       goal: { ratio: 0.8 },

@@ -71,7 +71,11 @@ export const CallDispatchRequest = z
       .max(240)
       .nullish()
       .transform((v) => v ?? 30)
-      .describe('Maximum call length in minutes, 1–240. Default 30.'),
+      .describe(
+        'Maximum call length in minutes, 1–240. Default 30. The wallet holds this many minutes ' +
+          'before the call is dialled; when it cannot, the call is cut to the whole minutes it ' +
+          'can hold (402 INSUFFICIENT_BALANCE with less than one).',
+      ),
     record: z
       .boolean()
       .nullish()
@@ -159,7 +163,9 @@ export const CallDetail = z
       .string()
       .nullable()
       .describe('Seconds of real audio, as a string; null until the call ends.'),
-    max_duration: z.number().describe('Minutes.'),
+    max_duration: z
+      .number()
+      .describe('Minutes: as asked, or less when the wallet could not hold that much.'),
     request_data: json
       .nullable()
       .describe(
@@ -172,7 +178,15 @@ export const CallDetail = z
       .enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'])
       .nullable()
       .describe('Who ended the call.'),
-    error_message: z.string().nullable(),
+    error_message: z
+      .string()
+      .nullable()
+      .describe(
+        'Why a call_error call ended. A call the scheduler did not place starts with its code: ' +
+          '`INSUFFICIENT_BALANCE:` (a batch call: the wallet could not hold one minute of it at ' +
+          'its dial), `WALLET_IN_DEBT:` (the org owes) or `KEY_SPEND_CAP_REACHED:` (its key ' +
+          'reached its monthly cap); such a call costs nothing.',
+      ),
     batch_id: z.uuid().nullable(),
     record: z.boolean(),
     recording_url: z

@@ -4,7 +4,7 @@ import type { PendingReversalEvent } from '../db/schema';
 import { holdForLater } from './held-reversals';
 import { lockPaidTopUp, lockPaymentIntent } from './payment-locks';
 import { MICROS_PER_CENT, type EventOutcome } from './types';
-import { creditWallet, takeBack } from './wallet-moves';
+import { credit, takeBack } from '../wallet';
 
 export type DisputeInput = Omit<Extract<PendingReversalEvent, { type: 'dispute' }>, 'type'> & {
   now: Date;
@@ -49,7 +49,7 @@ export async function disputeIn(tx: Tx, input: DisputeInput): Promise<EventOutco
       .set({ disputedMicros: topUp.disputedMicros - givenBack })
       .where(eq(topUps.id, topUp.id));
     // Won before we saw it opened: a zero row still marks the dispute as settled.
-    await creditWallet(tx, {
+    await credit(tx, {
       orgId: topUp.orgId,
       kind: 'dispute_won',
       micros: givenBack,

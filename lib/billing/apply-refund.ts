@@ -4,7 +4,7 @@ import type { PendingReversalEvent } from '../db/schema';
 import { holdForLater } from './held-reversals';
 import { lockPaidTopUp, lockPaymentIntent } from './payment-locks';
 import { MICROS_PER_CENT, type EventOutcome } from './types';
-import { takeBack } from './wallet-moves';
+import { takeBack } from '../wallet';
 
 export type RefundInput = Omit<
   Extract<PendingReversalEvent, { type: 'charge_refunded' }>,

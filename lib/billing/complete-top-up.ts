@@ -1,13 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
-import { recordAudit } from '../audit/record-audit';
 import { isUuid } from '../http/path-id';
-import { isUniqueViolation, schema, type Db } from '../db';
-import { microsToUsd } from '../orgs/money';
+import { recordAudit } from '../audit/record-audit';
+import { isUniqueViolation, schema, type Db, type Tx } from '../db';
+import type { Mailer } from '../mail';
 import type { PaymentProvider } from '../payments/types';
-import type { EventOutcome } from './types';
-import { applyHeldReversals } from './held-reversals';
+import { MICROS_PER_CENT, type EventOutcome } from './types';
+import { mailOwners } from './auto-top-up/mail-owners';
+import { creditPaidTopUp } from './credit-paid-top-up';
 import { lockPaymentIntent } from './payment-locks';
-import { creditWallet } from './wallet-moves';
 
 const topUps = schema.topUps;
 
@@ -18,12 +18,15 @@ const topUps = schema.topUps;
  * A session we did not create changes nothing. Audited as `billing.top_up.paid`, with the credit.
  */
 export async function completeTopUp(
-  deps: { db: Db; payments: PaymentProvider },
+  deps: { db: Db; payments: PaymentProvider; mailer?: Mailer | undefined },
   input: {
     sessionId: string;
     paymentIntentId: string | null;
     /** Our top-up id as the session carries it (client_reference_id or metadata), if any. */
     topUpId?: string | null;
+    /** What the provider says was paid, when it says (Stripe's amount_total and currency). */
+    amountCents?: number | null;
+    currency?: string | null;
     now: Date;
   },
 ): Promise<EventOutcome> {
@@ -31,6 +34,7 @@ export async function completeTopUp(
   let outcome: EventOutcome;
   let paymentIntentId: string | null = null;
   let topUpId: string | null = null;
+  let mismatch: { orgId: string; expected: string } | null = null;
   try {
     outcome = await deps.db.transaction(async (tx) => {
       await lockPaymentIntent(tx, input.paymentIntentId);
@@ -43,6 +47,12 @@ export async function completeTopUp(
       if (topUp.status === 'paid') return 'already_applied';
       // The sandbox's Decline is final; Stripe's word that a session was paid is not refused.
       if (topUp.provider === 'sandbox' && topUp.status !== 'open') return 'declined';
+      // Paid, but not what we asked for: someone tampers, or our records are wrong. Nothing is
+      // credited (not even the stored amount); the owners hear of it.
+      if (paidOtherThanAsked(topUp.amountMicros, input)) {
+        mismatch = { orgId: topUp.orgId, expected: await recordAmountMismatch(tx, topUp, input) };
+        return 'amount_mismatch';
+      }
       paymentIntentId = input.paymentIntentId;
       topUpId = topUp.id;
       await tx
@@ -54,35 +64,24 @@ export async function completeTopUp(
           paidAt: input.now,
         })
         .where(eq(topUps.id, topUp.id));
-      await creditWallet(tx, {
+      await creditPaidTopUp(tx, {
         orgId: topUp.orgId,
-        kind: 'deposit',
         micros: topUp.amountMicros,
         // Stripe's PaymentIntent id; a stand-in that sends none leaves the session id.
         reference: input.paymentIntentId ?? input.sessionId,
-        countsTowardUnlock: true,
+        paymentIntentId: input.paymentIntentId,
         keyId: topUp.keyId,
-        now: input.now,
-      });
-      await recordAudit(
-        tx,
-        {
-          orgId: topUp.orgId,
-          // The provider's word (a signed webhook, the sandbox's Pay), not a member's.
-          actor: { type: 'system', id: null },
+        audit: {
           action: 'billing.top_up.paid',
           target: { type: 'top_up', id: topUp.id },
           after: {
-            amount_usd: microsToUsd(topUp.amountMicros),
             provider: topUp.provider,
             payment_intent_id: input.paymentIntentId,
             checkout_session_id: input.sessionId,
           },
         },
-        input.now,
-      );
-      // A refund or dispute that arrived first is applied now, with the credit.
-      if (input.paymentIntentId) await applyHeldReversals(tx, input.paymentIntentId, input.now);
+        now: input.now,
+      });
       return 'credited';
     });
   } catch (error) {
@@ -91,7 +90,70 @@ export async function completeTopUp(
   }
   if (outcome === 'credited' && paymentIntentId && topUpId)
     await saveReceipt(deps, topUpId, paymentIntentId);
+  const refused = mismatch as { orgId: string; expected: string } | null;
+  if (refused && deps.mailer)
+    await mailOwners({ db: deps.db, mailer: deps.mailer }, refused.orgId, {
+      subject: 'A payment was not credited to your wallet',
+      text:
+        `Stripe reported Checkout session ${input.sessionId} as paid, but not for the amount and ` +
+        `currency of the top-up it was made for (${describePaid(input)} instead of ` +
+        `${refused.expected}). We have not credited it. Please reply to this ` +
+        'message or contact support so we can look into it together.',
+    });
   return outcome;
+}
+
+/** The currency every top-up is made in. */
+const TOP_UP_CURRENCY = 'usd';
+
+function paidOtherThanAsked(
+  amountMicros: number,
+  paid: { amountCents?: number | null; currency?: string | null },
+): boolean {
+  const amountDiffers =
+    paid.amountCents != null && paid.amountCents * MICROS_PER_CENT !== amountMicros;
+  const currencyDiffers = paid.currency != null && paid.currency !== TOP_UP_CURRENCY;
+  return amountDiffers || currencyDiffers;
+}
+
+function describePaid(paid: { amountCents?: number | null; currency?: string | null }): string {
+  const amount = paid.amountCents == null ? '?' : (paid.amountCents / 100).toFixed(2);
+  return `${amount} ${(paid.currency ?? TOP_UP_CURRENCY).toUpperCase()}`;
+}
+
+/** The audit row of a refused credit; returns what was expected, for the owners' mail. */
+async function recordAmountMismatch(
+  tx: Tx,
+  topUp: typeof topUps.$inferSelect,
+  paid: {
+    sessionId: string;
+    paymentIntentId: string | null;
+    amountCents?: number | null;
+    currency?: string | null;
+    now: Date;
+  },
+): Promise<string> {
+  const expectedCents = Math.round(topUp.amountMicros / MICROS_PER_CENT);
+  await recordAudit(
+    tx,
+    {
+      orgId: topUp.orgId,
+      actor: { type: 'system', id: null },
+      action: 'billing.top_up.amount_mismatch',
+      target: { type: 'top_up', id: topUp.id },
+      after: {
+        expected: { amount_cents: expectedCents, currency: TOP_UP_CURRENCY },
+        received: {
+          amount_cents: paid.amountCents ?? null,
+          currency: paid.currency ?? null,
+        },
+        checkout_session_id: paid.sessionId,
+        payment_intent_id: paid.paymentIntentId,
+      },
+    },
+    paid.now,
+  );
+  return `${(expectedCents / 100).toFixed(2)} USD`;
 }
 
 /** Stripe's receipt for the ledger (best effort: a receipt missing now arrives with charge.succeeded). */

@@ -22,4 +22,6 @@ export type EventOutcome =
   | 'receipt_saved'
   | 'not_ours'
   | 'held'
-  | 'ignored';
+  | 'ignored'
+  /** A paid session whose amount or currency is not the top-up's: not credited (audited). */
+  | 'amount_mismatch';

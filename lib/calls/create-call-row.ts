@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CallDispatchInput } from '@/schemas/calls';
-import { schema, type Executor } from '../db';
+import { isCheckViolation, schema, type Executor } from '../db';
 import type { CallProvider } from '../telephony';
+import { walletHoldHead, type CallHold } from '../wallet';
 import { fillPlaceholders } from './fill-placeholders';
 
 export interface NewCall {
@@ -21,6 +22,8 @@ export interface NewCall {
   keyId?: string | null;
   /** What the call holds of its key's monthly cap (see calls.key_reserved_micros). */
   keyReservedMicros?: number | null;
+  /** What it holds of the wallet, taken in the same transaction (lib/wallet holdForCall). */
+  hold?: CallHold;
 }
 
 /** The values of a new call row: queued and due now, or ended at once with its error. */
@@ -43,7 +46,7 @@ export function newCallValues(
       ? fillPlaceholders(request.first_sentence, request.request_data ?? null)
       : null,
     waitForGreeting: request.wait_for_greeting,
-    maxDuration: request.max_duration,
+    maxDuration: call.hold?.maxDurationMinutes ?? request.max_duration,
     record: request.record,
     endOfTurnMinMs: request.end_of_turn?.min_ms ?? null,
     endOfTurnMaxMs: request.end_of_turn?.max_ms ?? null,
@@ -64,6 +67,8 @@ export function newCallValues(
     requestHash: call.requestHash ?? null,
     keyId: call.keyId ?? null,
     keyReservedMicros: call.keyReservedMicros ?? null,
+    heldMicros: call.hold?.heldMicros ?? null,
+    cutByHold: call.hold?.cutByHold ?? false,
     nextStepAt: call.errorMessage ? null : now,
   };
 }
@@ -112,4 +117,66 @@ export async function insertCall(
   }
   await insert.execute(driverValues(values));
   return values.id!;
+}
+
+/**
+ * Inserts a single call with its wallet hold in one statement (walletHoldHead): the call row is
+ * read from one JSON parameter over the calls row type (as insertBatchCalls does), with its hold,
+ * and max_duration cut to what the hold pays. Returns the call's id, or null when the wallet
+ * refused (nothing owed and less than one minute payable, or a debt): nothing was written.
+ */
+export async function insertHeldCall(
+  db: Executor,
+  provider: CallProvider,
+  call: NewCall,
+  pricePerMinuteMicros: number,
+  now: Date,
+): Promise<string | null> {
+  const values = newCallValues(provider, call, now);
+  const present = Object.keys(values) as (keyof CallValues)[];
+  const statement = heldInsertStatement(present);
+  const record = JSON.stringify(
+    Object.fromEntries(present.map((k) => [callColumns[k].name, values[k] ?? null])),
+  );
+  const head = walletHoldHead({
+    orgId: call.orgId,
+    maxDurationMinutes: call.request.max_duration,
+    pricePerMinuteMicros,
+  });
+  let result;
+  try {
+    result = await db.execute(sql`${head} ${statement.insert}${record}${statement.rest}`);
+  } catch (error) {
+    // The wallet's CHECK (held within the balance) stands behind the statement's own arithmetic.
+    if (isCheckViolation(error)) return null;
+    throw error;
+  }
+  const rows = (result as unknown as { rows: { id: string }[] }).rows;
+  return rows[0]?.id ?? null;
+}
+
+/** Written by insertHeldCall from the hold, not from the request. */
+const HELD_KEYS = new Set<string>(['heldMicros', 'maxDuration', 'cutByHold']);
+
+// The insert's text around its one JSON parameter, built once per set of columns (every single
+// call has the same): composing ~40 identifiers per request cost more than the database's work.
+const heldInserts = new Map<string, { insert: SQL; rest: SQL }>();
+
+function heldInsertStatement(present: (keyof CallValues)[]): { insert: SQL; rest: SQL } {
+  const cacheKey = present.join(',');
+  let statement = heldInserts.get(cacheKey);
+  if (!statement) {
+    const names = present.filter((k) => !HELD_KEYS.has(k)).map((k) => `"${callColumns[k].name}"`);
+    statement = {
+      insert: sql.raw(
+        `INSERT INTO calls (${names.join(', ')}, held_micros, max_duration, cut_by_hold) ` +
+          `SELECT ${names.map((n) => `r.${n}`).join(', ')}, h.held_micros, ` +
+          'least(r.max_duration, h.minutes), h.minutes < r.max_duration ' +
+          'FROM json_populate_record(null::calls, ',
+      ),
+      rest: sql.raw('::json) r, wallet_hold h RETURNING id'),
+    };
+    heldInserts.set(cacheKey, statement);
+  }
+  return statement;
 }

@@ -7,9 +7,10 @@ import { runIdempotent } from '../idempotency/run-idempotent';
 import { assertWalletUsable } from '../orgs/assert-wallet-usable';
 import { reserveKeySpend, type SpendingKey } from '../orgs/key-spend-cap';
 import { getOrgOrThrow } from '../orgs/get-org';
+import { holdForCall } from '../wallet';
 import { resolveVoice } from '../voices/resolve-voice';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url';
-import { insertCall, type NewCall } from './create-call-row';
+import { insertCall, insertHeldCall, type NewCall } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
@@ -98,16 +99,31 @@ export async function dispatchCall(
     };
     const now = new Date(deps.clock.now());
     const spending = input.key;
-    if (spending?.spendCapMicros == null)
-      return responseFor(await insertCall(deps.db, deps.provider, call, now));
-    // A capped key's month holds the call's longest possible cost until it ends (trued up then).
-    const reserved = callCostMicros(
-      request.max_duration * 60_000,
-      deps.settings.pricePerMinuteMicros,
-    );
+    const price = deps.settings.pricePerMinuteMicros;
+    if (spending?.spendCapMicros == null && price > 0) {
+      // The hot path: the hold and the call's insert in one statement.
+      const held = await insertHeldCall(deps.db, deps.provider, call, price, now);
+      if (held) return responseFor(held);
+      const { owedMicros } = await getOrgOrThrow(deps.db, orgId);
+      throw new ApiError(owedMicros > 0 ? 'WALLET_IN_DEBT' : 'INSUFFICIENT_BALANCE');
+    }
     const callId = await deps.db.transaction(async (tx) => {
+      // The wallet holds the call's worst case before it is queued: max_duration, cut to what
+      // the balance free of other holds pays (402 with less than a minute).
+      const hold = await holdForCall(tx, {
+        orgId,
+        maxDurationMinutes: request.max_duration,
+        pricePerMinuteMicros: deps.settings.pricePerMinuteMicros,
+      });
+      if (spending?.spendCapMicros == null)
+        return insertCall(tx, deps.provider, { ...call, hold }, now);
+      // A capped key's month holds the call's longest possible cost until it ends (trued up then).
+      const reserved = callCostMicros(
+        hold.maxDurationMinutes * 60_000,
+        deps.settings.pricePerMinuteMicros,
+      );
       await reserveKeySpend(tx, spending, reserved, now);
-      return insertCall(tx, deps.provider, { ...call, keyReservedMicros: reserved }, now);
+      return insertCall(tx, deps.provider, { ...call, hold, keyReservedMicros: reserved }, now);
     });
     return responseFor(callId);
   };

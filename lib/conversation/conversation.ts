@@ -1,4 +1,5 @@
 import type { AgentContext } from '../agent';
+import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../calls/out-of-credit';
 import type { CallEndedBy, CallRow } from '../calls/types';
 import { pickVoices, type LineVoice } from '../calls/speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../calls/lifecycle';
@@ -17,6 +18,7 @@ import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-
 import type { ConversationDeps, StreamTransport } from './types';
 
 const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
+
 /** How often the loop asks whether machine detection has answered, and for how long. */
 const AMD_POLL_MS = 1_000;
 const AMD_POLL_FOR_MS = 60_000;
@@ -113,6 +115,7 @@ export class Conversation {
         return;
       case 'mark':
         if (frame.mark.name === 'apology') return this.hangUp('SYSTEM');
+        if (frame.mark.name === 'out-of-credit') return this.hangUp('MAX_DURATION');
         return this.player.onMark(frame.mark.name);
       case 'stop':
         return this.onClosed();
@@ -136,7 +139,11 @@ export class Conversation {
       this.call = { ...call, carrierCallSid: frame.start.callSid };
     }
     this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
-    this.after(call.maxDuration * 60_000, () => void this.hangUp('MAX_DURATION'));
+    const limitMs = call.maxDuration * 60_000;
+    // The wallet held less than max_duration: the callee hears why the call ends, then it does.
+    if (call.cutByHold)
+      this.after(Math.max(0, limitMs - OUT_OF_CREDIT_NOTICE_MS), () => void this.sayOutOfCredit());
+    this.after(limitMs, () => void this.hangUp('MAX_DURATION'));
     if (call.answeredBy !== 'voicemail') void this.watchMachineDetection();
     if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
   }
@@ -260,6 +267,14 @@ export class Conversation {
     const spoken = await this.player.speakFixed(APOLOGY, 'apology').catch(() => 0);
     // The apology's mark ends the call; should it never come back, this does.
     this.after(spoken + 2_000, () => void this.hangUp('SYSTEM'));
+  }
+
+  /** The hold runs out: whatever the agent was saying stops, it says so, and the call ends. */
+  private async sayOutOfCredit(): Promise<void> {
+    if (this.ending || this.closed || !this.call) return;
+    this.bargeIn();
+    this.ending = true;
+    await this.player.speakFixed(OUT_OF_CREDIT_LINE, 'out-of-credit').catch(() => 0);
   }
 
   private async hangUp(endedBy: CallEndedBy): Promise<void> {

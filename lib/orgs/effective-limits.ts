@@ -1,7 +1,6 @@
-import { usdToMicros } from './money';
+import { isUnlocked } from '../wallet';
 
 /** Cumulative deposits (starting credit excluded) at which the higher limits apply for good. */
-export const UNLOCK_DEPOSITS_MICROS = usdToMicros(5);
 
 /** Calls in progress at once per org unless an admin sets another cap. */
 export const DEFAULT_CONCURRENT_CALLS = 10;
@@ -36,7 +35,7 @@ export interface LimitSource {
 
 /** The tier from cumulative deposits, then admin overrides on top (a raise applies directly). */
 export function effectiveLimits(org: LimitSource): OrgLimits {
-  const tier = org.depositsMicros >= UNLOCK_DEPOSITS_MICROS ? AFTER_UNLOCK : BEFORE_UNLOCK;
+  const tier = isUnlocked(org) ? AFTER_UNLOCK : BEFORE_UNLOCK;
   return {
     concurrency: org.limitConcurrency ?? tier.concurrency,
     instant_clones: org.limitInstantClones ?? tier.instant_clones,

@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import type { Clock } from '../runtime/clock';
 import { countSpeechSlots } from '../speech-limits';
 import type { Store } from '../store';
-import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from './effective-limits';
+import { isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../wallet';
+import { effectiveLimits } from './effective-limits';
 import { getOrgOrThrow } from './get-org';
 import { microsToUsd } from './money';
 
@@ -16,7 +17,7 @@ export async function getBalanceAndLimits(
   return {
     balance_usd: microsToUsd(org.balanceMicros),
     deposits_usd: microsToUsd(org.depositsMicros),
-    unlocked: org.depositsMicros >= UNLOCK_DEPOSITS_MICROS,
+    unlocked: isUnlocked(org),
     unlock_deposits_usd: microsToUsd(UNLOCK_DEPOSITS_MICROS),
     limits,
     speech_slots_in_use: await countSpeechSlots(deps, orgId),

@@ -3,7 +3,8 @@ import { schema, type Db } from '../db';
 import { countSpeechSlots } from '../speech-limits/count-speech-slots';
 import type { Store } from '../store/types';
 import type { Clock } from '../runtime/clock';
-import { effectiveLimits, UNLOCK_DEPOSITS_MICROS, type OrgLimits } from './effective-limits';
+import { isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../wallet';
+import { effectiveLimits, type OrgLimits } from './effective-limits';
 import { getOrgOrThrow } from './get-org';
 
 export interface LimitsUsage {
@@ -36,7 +37,7 @@ export async function getLimitsUsage(
   return {
     limits: effectiveLimits(org),
     inUse: { concurrency, instant_clones: instant, live_clones: live, concurrent_calls: calls },
-    unlocked: org.depositsMicros >= UNLOCK_DEPOSITS_MICROS,
+    unlocked: isUnlocked(org),
     depositsMicros: org.depositsMicros,
     unlockMicros: UNLOCK_DEPOSITS_MICROS,
   };

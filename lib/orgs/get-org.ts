@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
-import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from './effective-limits';
+import { isUnlocked } from '../wallet';
+import { effectiveLimits } from './effective-limits';
 import { keyJson } from './key-json';
 import { listOrgKeys } from './list-org-keys';
 import { microsToUsd } from './money';
@@ -30,7 +31,7 @@ export async function describeOrg(db: Db, orgId: string) {
       deposits_usd: microsToUsd(org.depositsMicros),
       starting_credit_usd: microsToUsd(org.startingCreditMicros),
     },
-    unlocked: org.depositsMicros >= UNLOCK_DEPOSITS_MICROS,
+    unlocked: isUnlocked(org),
     limits: effectiveLimits(org),
     limit_overrides: {
       concurrency: org.limitConcurrency,

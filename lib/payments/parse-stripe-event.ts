@@ -13,6 +13,8 @@ const Session = z.object({
   payment_intent: idOf,
   client_reference_id: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
 });
 const Charge = z.object({
   id: z.string(),
@@ -59,6 +61,8 @@ function parseKnown(type: string, object: unknown): PaymentEvent {
         sessionId: s.id,
         paymentIntentId: s.payment_intent,
         topUpId: s.client_reference_id ?? s.metadata?.top_up_id ?? null,
+        amountCents: s.amount_total ?? null,
+        currency: s.currency?.toLowerCase() ?? null,
       };
     }
     case 'checkout.session.async_payment_failed':

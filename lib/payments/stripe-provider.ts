@@ -98,6 +98,11 @@ export class StripePayments implements PaymentProvider {
     } catch (error) {
       throw new InvalidPaymentSignature((error as Error).message);
     }
+    // Stripe's verifier refuses only old timestamps: one far ahead of our clock would stay
+    // replayable for as long as it says. The same tolerance applies both ways.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!(signedAt * 1000 <= nowMs + SIGNATURE_TOLERANCE_SECONDS * 1000))
+      throw new InvalidPaymentSignature('Timestamp outside the tolerance zone (in the future).');
     return parseStripeEvent(event);
   }
 

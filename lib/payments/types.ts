@@ -66,6 +66,9 @@ export type PaymentEvent =
       paymentIntentId: string | null;
       /** Our top-up id, as we gave it to the session (client_reference_id, metadata). */
       topUpId: string | null;
+      /** What Stripe says was paid (`amount_total`, in cents, and its currency), when it says. */
+      amountCents: number | null;
+      currency: string | null;
     }
   | { type: 'checkout_failed'; sessionId: string }
   | {

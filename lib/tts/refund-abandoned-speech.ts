@@ -1,6 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { applyLedgerEntry } from '../orgs/apply-ledger-entry';
+import { applyLedgerEntry } from '../wallet';
 import { settleKeySpend } from '../orgs/key-spend-cap';
 
 /**

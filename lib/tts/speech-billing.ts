@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { applyLedgerEntry } from '../orgs/apply-ledger-entry';
+import { applyLedgerEntry } from '../wallet';
 import { reserveKeySpend, settleKeySpend, type SpendingKey } from '../orgs/key-spend-cap';
 
 /**

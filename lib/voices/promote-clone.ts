@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { schema, type Db } from '../db';
 import { ApiError } from '../http/api-error';
-import { effectiveLimits, UNLOCK_DEPOSITS_MICROS } from '../orgs/effective-limits';
+import { effectiveLimits } from '../orgs/effective-limits';
+import { isUnlocked } from '../wallet';
 import { getCloneRow } from './get-clone-row';
 import type { CloneRow } from './render-clone';
 
@@ -44,7 +45,7 @@ export async function promoteClone(
       eq(schema.voiceConsentRecordings.voiceId, clone.id),
     );
     if (recorded === 0) throw new ApiError('CONSENT_RECORDING_MISSING');
-    if (org.depositsMicros < UNLOCK_DEPOSITS_MICROS) throw new ApiError('ORG_NOT_FUNDED');
+    if (!isUnlocked(org)) throw new ApiError('ORG_NOT_FUNDED');
     const limit = effectiveLimits(org).live_clones;
     const live = await tx.$count(
       schema.voiceClones,

@@ -235,7 +235,8 @@ describe('Idempotency-Key', () => {
 
 describe('GET /v1/calls', () => {
   it('pages newest first with a cursor, and filters by status', async () => {
-    const pager = await createTestOrg(server.url, 5);
+    // Each queued call holds its worst case (30 minutes, $2.70) until it ends.
+    const pager = await createTestOrg(server.url, 20);
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       ids.push(

@@ -288,7 +288,12 @@ describe('a real call through the Twilio adapter', () => {
     callee.close();
     await status(callback, sid, 'completed', { CallDuration: '9' });
     const call = await waitForEnd(server.url, org.apiKey, callId);
-    expect(call).toMatchObject({ queue_status: 'call_error', price: 0, call_ended_by: 'SYSTEM' });
+    // The line was open 9 s before the failure: a connected call is paid for, never a silent $0.
+    expect(call).toMatchObject({
+      queue_status: 'call_error',
+      price: 0.09,
+      call_ended_by: 'SYSTEM',
+    });
     expect(call.error_message).toMatch(/^The agent failed/);
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
       ['assistant', 'Hello there.'],

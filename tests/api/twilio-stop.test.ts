@@ -158,9 +158,10 @@ describe('a stop racing max_duration', () => {
     callee.close();
     await completedTwice(61, second);
     const call = await waitForEnd(second.url, org.apiKey, callId);
-    // Charged once for the carrier's duration: two started minutes at $0.09.
-    expect(call).toMatchObject({ queue_status: 'complete', corrected_duration: '61', price: 0.18 });
-    expect(before - (await balance())).toBeCloseTo(0.18, 6);
+    // Charged once: 61 s is two started minutes, but the call held its max_duration, one
+    // minute at $0.09, and is never charged more than it held.
+    expect(call).toMatchObject({ queue_status: 'complete', corrected_duration: '61', price: 0.09 });
+    expect(before - (await balance())).toBeCloseTo(0.09, 6);
     expect(hangUps(sid)).toHaveLength(1);
     const deliveries = await eventually(() => {
       const mine = receiver.received.filter((r) => r.body.includes(callId));
@@ -168,10 +169,10 @@ describe('a stop racing max_duration', () => {
     });
     expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
       type: 'call.completed',
-      data: { call_id: callId, call_ended_by: call.call_ended_by, price: 0.18 },
+      data: { call_id: callId, call_ended_by: call.call_ended_by, price: 0.09 },
     });
     // The call ended once: no second delivery follows the first.
-    expect(await getCall(second.url, org.apiKey, callId)).toMatchObject({ price: 0.18 });
+    expect(await getCall(second.url, org.apiKey, callId)).toMatchObject({ price: 0.09 });
     expect(receiver.received.filter((r) => r.body.includes(callId))).toHaveLength(1);
     return call;
   }

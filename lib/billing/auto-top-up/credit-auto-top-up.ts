@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/record-audit';
 import { isUniqueViolation, schema, type Db } from '../../db';
 import { isUuid } from '../../http/path-id';
-import { microsToUsd } from '../../orgs/money';
-import { applyHeldReversals } from '../held-reversals';
+import { creditPaidTopUp } from '../credit-paid-top-up';
 import { lockPaymentIntent } from '../payment-locks';
 import type { EventOutcome } from '../types';
-import { creditWallet } from '../wallet-moves';
 
 const a = schema.autoTopUpAttempts;
 
@@ -49,34 +46,25 @@ export async function creditAutoTopUp(
         createdAt: attempt.createdAt,
         paidAt: input.now,
       });
-      await creditWallet(tx, {
-        orgId: attempt.orgId,
-        kind: 'deposit',
-        micros: attempt.amountMicros,
-        reference: input.paymentIntentId,
-        countsTowardUnlock: true,
-        now: input.now,
-      });
       await tx
         .update(schema.autoTopUpSettings)
         .set({ consecutiveFailures: 0 })
         .where(eq(schema.autoTopUpSettings.orgId, attempt.orgId));
-      await recordAudit(
-        tx,
-        {
-          orgId: attempt.orgId,
-          actor: { type: 'system', id: null },
+      await creditPaidTopUp(tx, {
+        orgId: attempt.orgId,
+        micros: attempt.amountMicros,
+        reference: input.paymentIntentId,
+        paymentIntentId: input.paymentIntentId,
+        audit: {
           action: 'billing.auto_top_up.paid',
           target: { type: 'auto_top_up_attempt', id: attempt.id },
           after: {
-            amount_usd: microsToUsd(attempt.amountMicros),
             payment_intent_id: input.paymentIntentId,
             ...(input.via ? { via: input.via } : {}),
           },
         },
-        input.now,
-      );
-      await applyHeldReversals(tx, input.paymentIntentId, input.now);
+        now: input.now,
+      });
       return 'credited';
     });
   } catch (error) {

@@ -12,6 +12,8 @@ import { endCall, type CallEnding } from './end-call';
 import { lineStateOf } from './line-state';
 import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-call';
 import { carrierOverdue } from './overdue';
+import { holdForCall } from '../../wallet';
+import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -47,32 +49,59 @@ async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: 
 }
 
 /**
- * queued → started: waits for a free line under the org's cap, then dials. A batch call of a
- * capped key reserves its longest cost against the key's month here; refused, it waits while the
- * key has calls on the line (their end trues their reservations up), else it ends unplaced.
+ * queued → started: waits for a free line under the org's cap, then dials. A batch call holds its
+ * worst case from the wallet here, at its own dial (a single call held at dispatch); refused, it
+ * waits while other calls of the org hold money (their end releases it), else it ends unplaced
+ * with INSUFFICIENT_BALANCE. A batch call of a capped key reserves its longest cost against the
+ * key's month here too, and waits or ends the same way.
  */
 async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   const now = new Date(deps.clock.now());
-  let started = false;
+  let dialled: CallRow | null = null;
   try {
-    started = await dialLocked(deps, call, now);
+    dialled = await dialLocked(deps, call, now);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'KEY_SPEND_CAP_REACHED') throw error;
-    if (await keyHasCallsInProgress(deps.db, call))
+    if (!(error instanceof ApiError) || !WAITING_REFUSALS.has(error.code)) throw error;
+    const wait =
+      error.code === 'KEY_SPEND_CAP_REACHED'
+        ? await keyHasCallsInProgress(deps.db, call)
+        : error.code === 'INSUFFICIENT_BALANCE' && (await orgHoldsMoney(deps.db, call.orgId));
+    if (wait)
       return updateLeased(deps.db, call, { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) });
     return end(deps, call, {
       queueStatus: 'call_error',
       endedBy: 'SYSTEM',
-      errorMessage: `KEY_SPEND_CAP_REACHED: ${error.message} This call was not placed and costs nothing.`,
+      errorMessage: `${error.code}: ${error.message} This call was not placed and costs nothing.`,
     });
   }
   // A real call is placed once the line is ours, outside the org's lock (a network round trip).
-  if (started && deps.provider.kind === 'twilio') await placeCarrierCall(deps, deps.provider, call);
+  if (dialled && deps.provider.kind === 'twilio')
+    await placeCarrierCall(deps, deps.provider, dialled);
 }
 
-/** The dial's transaction, under the org row's lock; returns whether the call took a line. */
-async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boolean> {
+/** Refusals at the dial that a batch call may wait out while other calls end. */
+const WAITING_REFUSALS = new Set([
+  'KEY_SPEND_CAP_REACHED',
+  'INSUFFICIENT_BALANCE',
+  'WALLET_IN_DEBT',
+]);
+
+/** Whether calls of the org hold money now: their end releases what they do not spend. */
+async function orgHoldsMoney(db: Executor, orgId: string): Promise<boolean> {
+  const [org] = await db
+    .select({ held: schema.organizations.heldMicros })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, orgId));
+  return (org?.held ?? 0) > 0;
+}
+
+/**
+ * The dial's transaction, under the org row's lock; returns the call as dialled when it took a
+ * line (its hold and cut max_duration included), or null when it waits for one.
+ */
+async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<CallRow | null> {
   let started = false;
+  let dialled = call;
   await deps.db.transaction(async (tx) => {
     // The call's row before the org's, the order every ending takes them in (the call, then the
     // org for its charge): the other order deadlocked with a stop arriving during the dial.
@@ -94,12 +123,29 @@ async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boo
     );
     const outcome = deps.provider.kind === 'sandbox' ? deps.provider.connect(call.toNumber) : null;
     started = active < cap;
-    const keyReservedMicros = started ? await reserveBatchCallSpend(tx, deps, call, now) : null;
+    // A batch call holds its worst case at its own dial (402 INSUFFICIENT_BALANCE refuses it).
+    const hold =
+      started && call.heldMicros === null
+        ? await holdForCall(tx, {
+            orgId: call.orgId,
+            maxDurationMinutes: call.maxDuration,
+            pricePerMinuteMicros: deps.settings.pricePerMinuteMicros,
+          })
+        : null;
+    if (hold) {
+      dialled = {
+        ...call,
+        maxDuration: hold.maxDurationMinutes,
+        heldMicros: hold.heldMicros,
+        cutByHold: hold.cutByHold,
+      };
+    }
+    const keyReservedMicros = started ? await reserveBatchCallSpend(tx, deps, dialled, now) : null;
     const values: Partial<CallRow> =
       active >= cap
         ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
         : !outcome
-          ? carrierStart(call, now)
+          ? carrierStart(dialled, now)
           : {
               queueStatus: 'started',
               startedAt: now,
@@ -124,6 +170,13 @@ async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boo
       .set({
         ...values,
         ...(keyReservedMicros === null ? {} : { keyReservedMicros }),
+        ...(hold
+          ? {
+              heldMicros: hold.heldMicros,
+              maxDuration: hold.maxDurationMinutes,
+              cutByHold: hold.cutByHold,
+            }
+          : {}),
         leaseToken: null,
         leaseUntil: null,
       })
@@ -137,7 +190,7 @@ async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<boo
       .returning({ id: schema.calls.id });
     if (updated.length === 0) throw new LeaseLost();
   });
-  return started;
+  return started ? dialled : null;
 }
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
@@ -155,6 +208,10 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
   if (call.durationMs >= call.maxDuration * 60_000) {
     return end(deps, call, { queueStatus: 'complete', endedBy: 'MAX_DURATION' }, context);
   }
+
+  // The wallet held less than max_duration: near the cut the agent says why the call ends.
+  if (call.cutByHold && call.durationMs >= call.maxDuration * 60_000 - OUT_OF_CREDIT_NOTICE_MS)
+    return say(deps, call, state, 'assistant', OUT_OF_CREDIT_LINE, 'MAX_DURATION');
 
   const last = turns.at(-1);
   const recipientFirst = state.greeting !== undefined || call.waitForGreeting;
@@ -183,7 +240,18 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     }
     text = said;
   }
+  return say(deps, call, state, speaker, text, endsCall);
+}
 
+/** Speaks one line on the sandbox line and stores it; `endsCall` ends the call after it. */
+async function say(
+  deps: CallDeps,
+  call: CallRow,
+  state: SandboxLineState,
+  speaker: LineTurn['user'],
+  text: string,
+  endsCall: SandboxLineState['endedBy'],
+): Promise<void> {
   const voices = await pickVoices(deps, call.orgId, call.voice);
   const spoken = await speakLine(
     deps.speech,

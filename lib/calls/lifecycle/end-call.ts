@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '../../db';
 import { settleKeySpend } from '../../orgs/key-spend-cap';
-import { spendUpTo } from '../../orgs/spend-up-to';
+import { chargeUpTo, settleCallHold } from '../../wallet';
 import { encodeWav } from '../../speech';
 import type { CallDeps, CallEndedBy, CallRow } from '../types';
 import { TELEPHONY_SAMPLE_RATE } from '../speak-line';
@@ -59,18 +59,29 @@ export async function endLockedCall(
     .returning({ durationMs: c.durationMs });
   if (!claimed) return false;
 
-  const cost =
-    ending.queueStatus === 'complete'
-      ? callCostMicros(claimed.durationMs, deps.settings.pricePerMinuteMicros)
-      : 0;
-  const charged = await spendUpTo(tx, {
-    orgId: call.orgId,
-    kind: 'call_charge',
-    micros: cost,
-    reference: `call:${call.id}`,
-    keyId: call.keyId,
-    now,
-  });
+  // Every started minute the line was open is paid for, however the call ended (an error after
+  // it connected included); a call that never connected costs nothing.
+  const cost = callCostMicros(claimed.durationMs, deps.settings.pricePerMinuteMicros);
+  // The hold taken before the dial pays it, never more; the hold is released whole. A call placed
+  // before holds existed takes what the wallet has free.
+  const charged =
+    call.heldMicros === null
+      ? await chargeUpTo(tx, {
+          orgId: call.orgId,
+          kind: 'call_charge',
+          micros: cost,
+          reference: `call:${call.id}`,
+          keyId: call.keyId,
+          now,
+        })
+      : await settleCallHold(tx, {
+          orgId: call.orgId,
+          callId: call.id,
+          heldMicros: call.heldMicros,
+          costMicros: cost,
+          keyId: call.keyId,
+          now,
+        });
   await tx.update(c).set({ priceMicros: charged }).where(eq(c.id, call.id));
   // The key's month held the call's longest possible cost since dispatch: now the real one.
   if (call.keyId && call.keyReservedMicros !== null)

@@ -122,6 +122,13 @@ export const calls = pgTable(
      * trued up to the real charge when it ends; NULL when the key had no cap.
      */
     keyReservedMicros: bigint('key_reserved_micros', { mode: 'number' }),
+    /**
+     * What the call holds from its org's wallet (lib/wallet): its worst case, taken at dispatch (a
+     * batch call: at its dial) and settled when it ends. NULL: not held yet (a queued batch call).
+     */
+    heldMicros: bigint('held_micros', { mode: 'number' }),
+    /** max_duration was cut to what the wallet could hold: the agent says so before the end. */
+    cutByHold: boolean('cut_by_hold').notNull().default(false),
     summary: text('summary'),
     provider: text('provider').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
@@ -172,6 +179,7 @@ export const calls = pgTable(
       sql`${t.queueStatus} IN ('queued', 'started', 'complete', 'call_error')`,
     ),
     check('calls_price_nonnegative', sql`${t.priceMicros} IS NULL OR ${t.priceMicros} >= 0`),
+    check('calls_held_nonnegative', sql`${t.heldMicros} IS NULL OR ${t.heldMicros} >= 0`),
   ],
 );
 

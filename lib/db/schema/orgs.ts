@@ -29,6 +29,11 @@ export const organizations = pgTable(
      * speech are refused (402 WALLET_IN_DEBT) until a top-up covers it.
      */
     owedMicros: micros('owed_micros').notNull().default(0),
+    /**
+     * Part of the balance held by calls in progress (their worst case): spendable by them alone.
+     * Only lib/wallet writes it, with the balance; the CHECK keeps it within the balance.
+     */
+    heldMicros: micros('held_micros').notNull().default(0),
     /** The org's Stripe customer, created on its first top-up through Stripe and kept. */
     stripeCustomerId: text('stripe_customer_id'),
     limitConcurrency: integer('limit_concurrency'),
@@ -42,6 +47,10 @@ export const organizations = pgTable(
     check('organizations_balance_nonnegative', sql`${t.balanceMicros} >= 0`),
     check('organizations_deposits_nonnegative', sql`${t.depositsMicros} >= 0`),
     check('organizations_owed_nonnegative', sql`${t.owedMicros} >= 0`),
+    check(
+      'organizations_held_within_balance',
+      sql`${t.heldMicros} >= 0 AND ${t.heldMicros} <= ${t.balanceMicros}`,
+    ),
   ],
 );
 

@@ -4,7 +4,7 @@ import { createBatch } from '@/lib/batches/create-batch';
 import { getBatchJson } from '@/lib/batches/get-batch';
 import { schema, type Db } from '@/lib/db';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
-import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
+import { applyLedgerEntry } from '@/lib/wallet';
 import { createOrg } from '@/lib/orgs/create-org';
 import type { Clock } from '@/lib/runtime/clock';
 import { EmbeddedStore } from '@/lib/store';

@@ -13,7 +13,7 @@ import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
 import { createPostgresDatabase, schema } from '@/lib/db';
-import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
+import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
 import { createOrg } from '@/lib/orgs/create-org';
 import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
 import { wavDurationSeconds } from '@/lib/speech';
@@ -224,7 +224,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('gives each test number its outcome; only answered calls are charged', async () => {
-    const orgId = await newOrg();
+    const orgId = await newOrg(100_000_000);
     const ids = {
       noAnswer: await dispatchId(orgId, { phone_number: '+14155550101', task: SHORT_TASK }),
       busy: await dispatchId(orgId, { phone_number: '+14155550102', task: SHORT_TASK }),
@@ -288,7 +288,8 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
       const on = testCallDeps(dbA, speech.current, { clock: deps.clock });
       const { orgId } = await createOrg(
         dbA,
-        { name: 'Claims', startingCreditMicros: 10_000_000 },
+        // Each queued call holds its worst case (30 minutes, $2.70) from the wallet.
+        { name: 'Claims', startingCreditMicros: 100_000_000 },
         new Date(deps.clock.now()),
       );
       const ids = new Set<string>();
@@ -486,7 +487,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('keeps no more calls of an org started at once than its concurrent-call cap', async () => {
-    const orgId = await newOrg();
+    const orgId = await newOrg(100_000_000);
     await setLimitOverrides(db, orgId, { concurrent_calls: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -508,24 +509,34 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
     expect(rows.map((r) => r.queueStatus)).toEqual(Array(5).fill('complete'));
   });
 
-  it('takes only what is left when a charge is larger than the balance', async () => {
-    const orgId = await newOrg(50_000);
+  it('never lets a charge be larger than the balance: less than a minute is refused, more is held', async () => {
+    // Once, a $0.09 call from $0.05 was priced $0.05 (whatever was left): now it is not placed.
+    const poor = await newOrg(50_000);
+    await expect(dispatchId(poor, { phone_number: HUMAN, task: SHORT_TASK })).rejects.toMatchObject(
+      {
+        code: 'INSUFFICIENT_BALANCE',
+      },
+    );
+    expect(await balance(poor)).toBe(50_000);
+    // $0.10 pays one minute: the call holds it, is cut to it, and is charged exactly that.
+    const orgId = await newOrg(100_000);
     const id = await dispatchId(orgId, { phone_number: HUMAN, task: SHORT_TASK });
+    expect(await callRow(id)).toMatchObject({ heldMicros: PRICE, maxDuration: 1, cutByHold: true });
     await playCalls(deps, [id]);
     const done = await callRow(id);
     expect(done.queueStatus).toBe('complete');
-    expect(done.priceMicros).toBe(50_000);
-    expect(await balance(orgId)).toBe(0);
-    expect(await ledgerBalance(db, orgId)).toBe(0);
+    expect(done.priceMicros).toBe(PRICE);
+    expect(await balance(orgId)).toBe(100_000 - PRICE);
+    expect(await ledgerBalance(db, orgId)).toBe(100_000 - PRICE);
     const ledger = await ledgerFor(id);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ amountMicros: -50_000, balanceAfterMicros: 0 });
+    expect(ledger[0]).toMatchObject({ amountMicros: -PRICE, balanceAfterMicros: 100_000 - PRICE });
     const detail = renderCall(done, null, {
       origin: ORIGIN,
       urlSigningKey: deps.settings.urlSigningKey,
       nowMs: deps.clock.now(),
     });
-    expect(detail.price).toBe(0.05);
+    expect(detail.price).toBe(0.09);
   });
 
   it('charges a call once however often endLockedCall runs, concurrently or again later', async () => {
@@ -638,7 +649,7 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
   });
 
   it('lists calls newest first, page by page, with no overlap and no gap', async () => {
-    const orgId = await newOrg();
+    const orgId = await newOrg(100_000_000);
     const other = await newOrg();
     await dispatchId(other, { phone_number: HUMAN, task: SHORT_TASK });
     const ids: string[] = [];

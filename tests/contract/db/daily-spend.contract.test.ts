@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { dailySpend } from '@/lib/billing/daily-spend';
-import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
+import { applyLedgerEntry } from '@/lib/wallet';
 import { createOrg } from '@/lib/orgs/create-org';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';
-import { applyLedgerEntry, ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
+import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
 import { authenticateOrg } from '@/lib/orgs/authenticate-org';
 import { createOrg } from '@/lib/orgs/create-org';
 import { describeOrg } from '@/lib/orgs/get-org';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
-import { ledgerBalance } from '@/lib/orgs/apply-ledger-entry';
+import { ledgerBalance } from '@/lib/wallet';
 import { createOrg } from '@/lib/orgs/create-org';
 import { refundAbandonedSpeech } from '@/lib/tts/refund-abandoned-speech';
 import {

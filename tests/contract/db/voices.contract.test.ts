@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
-import { applyLedgerEntry } from '@/lib/orgs/apply-ledger-entry';
+import { applyLedgerEntry } from '@/lib/wallet';
 import { createOrg } from '@/lib/orgs/create-org';
 import { usdToMicros } from '@/lib/orgs/money';
 import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';

@@ -104,12 +104,19 @@ describe('reading Stripe events', () => {
       'ignored',
     );
     expect(
-      event('checkout.session.async_payment_succeeded', { id: 'cs', payment_intent: { id: 'pi' } }),
+      event('checkout.session.async_payment_succeeded', {
+        id: 'cs',
+        payment_intent: { id: 'pi' },
+        amount_total: 500,
+        currency: 'USD',
+      }),
     ).toEqual({
       type: 'checkout_paid',
       sessionId: 'cs',
       paymentIntentId: 'pi',
       topUpId: null,
+      amountCents: 500,
+      currency: 'usd',
     });
   });
 

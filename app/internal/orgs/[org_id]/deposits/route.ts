@@ -1,7 +1,7 @@
 // POST /internal/orgs/{org_id}/deposits — admin only: add funds (a ledgered deposit; counts toward the $5 unlock).
 import { getDb } from '@/lib/db';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
-import { depositFunds } from '@/lib/orgs/deposit-funds';
+import { depositFunds } from '@/lib/wallet';
 import { describeOrg } from '@/lib/orgs/get-org';
 import { usdToMicros } from '@/lib/orgs/money';
 import { DepositRequest } from '@/schemas/admin';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
-import { isCheckViolation, isUniqueViolation, schema, type Db } from '../db';
+import { isCheckViolation, isUniqueViolation, schema } from '../db';
 import type { LedgerKind } from '../db/schema';
 import type { Executor } from '../db/types';
 
@@ -22,9 +22,11 @@ export type LedgerResult =
   { applied: true; balanceMicros: number } | { applied: false; reason: 'already_applied' };
 
 /**
- * One wallet change and its ledger row, in one transaction (a savepoint when `db` is already a
- * transaction, so it commits or rolls back with the caller's other writes). The balance CHECK in
- * the database refuses a change that would make it negative, whatever runs concurrently.
+ * A direct charge or refund (speech, which takes its whole price up front and gives back what was
+ * not spoken) and its ledger row, in one transaction (a savepoint when `db` is already a
+ * transaction, so it commits or rolls back with the caller's other writes). The balance CHECKs in
+ * the database refuse a change that would make it negative or dip into what calls hold, whatever
+ * runs concurrently (402 INSUFFICIENT_BALANCE).
  */
 export async function applyLedgerEntry(db: Executor, entry: LedgerEntry): Promise<LedgerResult> {
   try {
@@ -80,13 +82,4 @@ async function orgExists(tx: Executor, orgId: string): Promise<boolean> {
     .from(schema.organizations)
     .where(eq(schema.organizations.id, orgId));
   return rows.length > 0;
-}
-
-/** The balance as the ledger says it should be (for audits and tests). */
-export async function ledgerBalance(db: Db, orgId: string): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${schema.walletLedger.amountMicros}), 0)` })
-    .from(schema.walletLedger)
-    .where(and(eq(schema.walletLedger.orgId, orgId)));
-  return Number(row?.sum ?? 0);
 }
