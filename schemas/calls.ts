@@ -163,9 +163,7 @@ export const CallDetail = z
       .string()
       .nullable()
       .describe('Seconds of real audio, as a string; null until the call ends.'),
-    max_duration: z
-      .number()
-      .describe('Minutes: as asked, or less when the wallet could not hold that much.'),
+    max_duration: z.number().describe('Minutes, or fewer if the wallet held less.'),
     request_data: json
       .nullable()
       .describe(
@@ -182,10 +180,8 @@ export const CallDetail = z
       .string()
       .nullable()
       .describe(
-        'Why a call_error call ended. A call the scheduler did not place starts with its code: ' +
-          '`INSUFFICIENT_BALANCE:` (a batch call: the wallet could not hold one minute of it at ' +
-          'its dial), `WALLET_IN_DEBT:` (the org owes) or `KEY_SPEND_CAP_REACHED:` (its key ' +
-          'reached its monthly cap); such a call costs nothing.',
+        'Why a call_error call ended; one never dialled (free) starts with its code, e.g. ' +
+          '`INSUFFICIENT_BALANCE:`.',
       ),
     batch_id: z.uuid().nullable(),
     record: z.boolean(),

@@ -104,7 +104,7 @@ export const GetBatchOutput = BatchResponse.extend({
     .describe(
       'Omitted when include_analysis=false. Also queue_statuses (status → count), call_lengths ' +
         `(seconds: average, average_nonzero, all in call_ids order, summary: bucket ${callLengthBuckets[0]}… → count), ` +
-        'call_ids (oldest first), error_messages ({call_id, error_message}) and endpoints (line host → count).',
+        'call_ids (oldest first), error_messages ({call_id, error_message}), endpoints (host → count).',
     ),
   call_data: z
     .array(
@@ -179,6 +179,9 @@ export const CreateCallInput = CallDispatchRequest.omit({ end_of_turn: true }).e
     'http(s) URL for the signed post-call payload (Standard Webhooks); private hosts refused.',
   ),
   request_data: CallDispatchRequest.shape.request_data.describe('Values for `{{name}}` in task.'),
+  max_duration: CallDispatchRequest.shape.max_duration.describe(
+    'Minutes, 1–240, default 30; cut to what the wallet can hold.',
+  ),
   confirm,
   idempotency_key: idempotencyKey,
 });

@@ -35,7 +35,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
     'get_call',
     {
       description:
-        'The full record of one phone call: status (queued, started, completed, error), who ended it, duration, price, transcript lines, and a recording link when it was recorded.',
+        'One phone call in full: status (queued, started, completed, error), who ended it, duration, price, transcript, and a recording link when recorded.',
       inputSchema: cachedJsonSchema(GetCallInput),
       outputSchema: cachedJsonSchema(GetCallOutput),
       annotations: read,
@@ -119,7 +119,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
     'get_balance_and_limits',
     {
       description:
-        "The wallet balance (calls and speech are paid from it), total deposits, whether the $5 unlock applies, the organization's effective limits, and speech generations in flight now.",
+        'The wallet balance (pays calls and speech), deposits, whether the $5 unlock applies, effective limits and speech generations in flight.',
       inputSchema: cachedJsonSchema(NoInput),
       outputSchema: cachedJsonSchema(BalanceAndLimits),
       annotations: read,
