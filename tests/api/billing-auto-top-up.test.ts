@@ -184,7 +184,15 @@ describe('settings', () => {
     await eventually(async () => ((await balance(org)) === 13 ? true : undefined));
     const [charge] = chargesOf(org);
     expect(charge).toMatchObject({ amount: 500, offSession: true, outcome: 'succeeded' });
-    const events = await auditActions(org);
+    // The webhook's credit can land before the charge's own request has written its audit row.
+    const events = await eventually(async () => {
+      const rows = await auditActions(org);
+      const actions = rows.map((e) => e.action);
+      return actions.includes('billing.auto_top_up.pending') &&
+        actions.includes('billing.auto_top_up.paid')
+        ? rows
+        : undefined;
+    });
     const updates = events.filter((e) => e.action === 'billing.auto_top_up.update');
     expect(updates).toHaveLength(2);
     expect(updates[0]).toMatchObject({

@@ -105,7 +105,12 @@ async function settle(
       .set({ status, ...fields, ...(status === 'pending' ? {} : { settledAt: now }) })
       .where(and(eq(a.id, attempt.id), eq(a.status, 'claimed')))
       .returning();
-    if (!row) return;
+    if (!row) {
+      // The signed webhook can credit the charge before its own request has answered here: the
+      // charge was still made, and its audit row says so beside the credit's.
+      const [current] = await tx.select({ status: a.status }).from(a).where(eq(a.id, attempt.id));
+      if (current?.status !== 'succeeded') return;
+    }
     await recordAudit(
       tx,
       {
