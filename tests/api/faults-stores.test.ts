@@ -52,7 +52,7 @@ beforeAll(async () => {
   });
   sql = new pg.Client({ connectionString: database.directUrl });
   await sql.connect();
-  org = await createTestOrg(server.url, 10);
+  org = await createTestOrg(server.url, 100);
   // $5 of deposits: five concurrent generations, so two speech loops never meet the cap.
   await depositUsd(server.url, org.orgId, 5);
   const list = (await voice(server.url, org.apiKey, '/v1/voices').then((r) => r.json())) as {
@@ -225,6 +225,9 @@ describe('Postgres cut and restored during call dispatch and playback', () => {
         phone_number: `+1415555${String(2000 + n).padStart(4, '0')}`,
         task: 'Confirm the delivery window for Thursday morning.',
         record: true,
+        // Each call holds its longest cost until it ends: five minutes ($0.45) keeps the wallet
+        // able to hold every call this loop has in flight.
+        max_duration: 5,
       };
       const deadline = Date.now() + 45_000;
       for (;;) {
