@@ -109,7 +109,7 @@ export default async function BillingPage({
       </p>
       {can('billing.manage') ? (
         <>
-          <h2>Add funds</h2>
+          <h2 id="add-funds">Add funds</h2>
           {deps.payments.kind === 'sandbox' ? (
             <p>This server has no Stripe account: the sandbox checkout opens and no money moves.</p>
           ) : (
