@@ -50,9 +50,15 @@ export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?
     </p>
   ) : null;
 
+  // Distinct keys: without them React keeps the email <input> for the code box, email and all.
   if (step === 'code') {
     return (
-      <form className="form-card form-grid" onSubmit={verify} aria-label="Enter your code">
+      <form
+        key="code"
+        className="form-card form-grid"
+        onSubmit={verify}
+        aria-label="Enter your code"
+      >
         <p role="status" tabIndex={-1} ref={statusRef}>
           If <strong>{email}</strong> can receive mail, a 6-digit code and a link are on their way.
           They work once and expire in 15 minutes.
@@ -81,6 +87,7 @@ export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?
 
   return (
     <form
+      key="email"
       className="form-card form-grid"
       onSubmit={sendCode}
       aria-label={mode === 'sign-up' ? 'Sign up' : 'Sign in'}
