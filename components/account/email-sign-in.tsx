@@ -6,9 +6,18 @@ import { goAfterSignIn } from './go-after-sign-in';
 import { postJson } from './post-json';
 
 /** Email sign-in or sign-up: ask for a code, then type it (or follow the mailed link). */
-export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?: string }) {
+export function EmailSignIn({
+  mode,
+  next,
+  initialEmail = '',
+}: {
+  mode: 'sign-in' | 'sign-up';
+  next?: string;
+  /** Filled in from the link that led here (an invitation names its address). */
+  initialEmail?: string;
+}) {
   const router = useRouter();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [name, setName] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [busy, setBusy] = useState(false);

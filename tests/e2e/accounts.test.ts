@@ -91,7 +91,8 @@ describe('accounts in the browser', () => {
   it('invites a member from the members page; the invitee accepts in their browser', async () => {
     const context = await chromium.newContext();
     const page = await context.newPage();
-    const orgId = await signUp(page, freshEmail());
+    const inviter = freshEmail();
+    const orgId = await signUp(page, inviter, 'Ada Inviter');
     await page.goto(`${base}/console/orgs/${orgId}/members`);
     const invitee = freshEmail();
     await page.getByLabel('Email', { exact: true }).fill(invitee);
@@ -105,6 +106,17 @@ describe('accounts in the browser', () => {
     // The invitee signs up in another browser and accepts.
     const other = await chromium.newContext();
     const invited = await other.newPage();
+    // Day-one defect 7: the link's page names the org, the inviter and the role, and the sign-up
+    // it leads to has the invited address filled in.
+    await invited.goto(link!);
+    const summary = (await invited.getByTestId('invitation-summary').textContent()) ?? '';
+    expect(summary).toContain(
+      `Ada Inviter (${inviter}) invites ${invitee} to join Ada Inviter's organization`,
+    );
+    expect(summary).toMatch(/ as viewer\.$/);
+    await invited.getByRole('link', { name: 'create an account' }).click();
+    await invited.waitForURL(/\/sign-up\?/);
+    await expect.poll(() => invited.getByLabel('Email').inputValue()).toBe(invitee);
     await signUp(invited, invitee, 'Invitee');
     await invited.goto(link!);
     await axeClean(invited, 'invitation-accept');
