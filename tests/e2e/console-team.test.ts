@@ -225,6 +225,21 @@ describe('the shell', () => {
       await small.goto(base + path);
       await expectNoSidewaysScroll(small, 375);
     }
+    // Day-one defect 3: /console went dark with the other console pages' scheme.
+    await small.emulateMedia({ colorScheme: 'dark' });
+    await small.goto(`${base}/console`);
+    await expectNoSidewaysScroll(small, 375);
+    const background = await small.evaluate(
+      () => getComputedStyle(document.querySelector('.console')!).backgroundColor,
+    );
+    expect(background).toBe('rgb(17, 24, 39)');
     await small.context().close();
+
+    // Signing out everywhere ends this session too: the console sends the owner to sign in.
+    await page.goto(`${base}/console/account`);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${base}/sign-in`);
+    await page.goto(`${base}/console/account`);
+    await page.waitForURL(/\/sign-in/);
   });
 });
