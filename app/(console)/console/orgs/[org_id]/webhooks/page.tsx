@@ -10,11 +10,12 @@ import { getDb } from '@/lib/db';
 import { isApiError } from '@/lib/http/api-error';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Webhooks · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-const clock = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')}` : '—');
+const clock = (iso: string | null) => formatTime(iso, '—', { seconds: true });
 const PAGE_SIZE = 100;
 
 export default async function WebhooksPage({
@@ -126,7 +127,7 @@ export default async function WebhooksPage({
                 <caption className="visually-hidden">Webhook deliveries, newest first</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Created (UTC)</th>
+                    <th scope="col">Created</th>
                     <th scope="col">Call to</th>
                     <th scope="col">Status</th>
                     <th scope="col">Response</th>
