@@ -59,6 +59,11 @@ describe('the Usage and billing page', () => {
       1 - call.price!,
       2,
     );
+    // Day-one defect 10: the ledger row of a call links to the call.
+    const charge = page.locator('[data-testid="ledger-row"][data-kind="call_charge"]').first();
+    expect(await charge.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(
+      `/console/orgs/${orgId}/calls/${call.call_id}`,
+    );
     await expectAxeClean(page, 'console-billing');
   });
 

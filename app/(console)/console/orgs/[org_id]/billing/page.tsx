@@ -191,7 +191,18 @@ export default async function BillingPage({
                   {ledger.entries.map((row) => (
                     <tr key={row.id} data-testid="ledger-row" data-kind={row.kind}>
                       <td>{formatTime(row.time, '—', { seconds: true })}</td>
-                      <td>{kindLabels[row.kind] ?? row.kind}</td>
+                      <td>
+                        {row.kind === 'call_charge' && row.reference?.startsWith('call:') ? (
+                          <Link
+                            href={`${base}/calls/${row.reference.slice('call:'.length)}`}
+                            prefetch={false}
+                          >
+                            {kindLabels.call_charge}
+                          </Link>
+                        ) : (
+                          (kindLabels[row.kind] ?? row.kind)
+                        )}
+                      </td>
                       <td>{money(row.amount_usd)}</td>
                       <td>{money(row.balance_after_usd)}</td>
                       <td>
