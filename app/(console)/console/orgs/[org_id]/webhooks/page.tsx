@@ -128,11 +128,11 @@ export default async function WebhooksPage({
                 <thead>
                   <tr>
                     <th scope="col">Created</th>
-                    <th scope="col">Call to</th>
+                    <th scope="col">Call and target</th>
                     <th scope="col">Status</th>
                     <th scope="col">Response</th>
                     <th scope="col">Attempts</th>
-                    <th scope="col">Next attempt (UTC)</th>
+                    <th scope="col">Next attempt</th>
                     {mayReplay ? <th scope="col">Replay</th> : null}
                   </tr>
                 </thead>
@@ -148,6 +148,9 @@ export default async function WebhooksPage({
                       <td>
                         {/* Plain links: a client Link per row costs the server more than it saves. */}
                         <a href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}>{d.to}</a>
+                        <span className="meta block wrap-anywhere" data-testid="delivery-url">
+                          to {d.url}
+                        </span>
                       </td>
                       <td>{d.status}</td>
                       <td>{d.last_status_code ?? d.last_error ?? '—'}</td>
