@@ -112,6 +112,9 @@ describe('the voice studio', () => {
     expect(await result.textContent()).toBe(
       'Made “Recorded voice” (live). It is listed under Your clones.',
     );
+    // Day-one defect 10: the form no longer keeps its fields after success.
+    expect(await form.getByLabel('Voice name').inputValue()).toBe('');
+    expect(await form.getByLabel('Speaker’s full name').inputValue()).toBe('');
     const row = page.getByTestId('clone-row').filter({ hasText: 'Recorded voice' });
     await row.waitFor();
     const voiceId = (await row.getAttribute('data-voice-id'))!;
