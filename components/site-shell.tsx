@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountLink } from './account-link';
 import { AttributionCapture } from './attribution-capture';
 
 const nav = [
@@ -32,6 +33,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
                   </Link>
                 </li>
               ))}
+              <li>
+                <AccountLink />
+              </li>
             </ul>
           </nav>
         </div>

@@ -23,9 +23,9 @@ export async function ToolServerSection() {
           <h2 id="mcp-title">Let your AI agent place calls</h2>
           <p>
             The tool server at <code>{url}</code> gives MCP clients (Claude, Cursor, VS Code, your
-            own agent) ten tools: place a call or a batch, wait for it, read transcripts, list
-            voices, check the balance and generate speech. Calls and speech are paid from your
-            wallet; tools that spend money ask the agent to confirm.
+            own agent) eleven tools: place a call or a batch, wait for it, read transcripts, list
+            voices, check the balance, make a top-up link and generate speech. Calls and speech are
+            paid from your wallet; tools that spend money ask the agent to confirm.
           </p>
           <ul>
             <li>
@@ -34,8 +34,9 @@ export async function ToolServerSection() {
             </li>
             <li>
               <strong>With OAuth:</strong> add just the URL. The client finds our authorization
-              server, registers itself and opens a consent page where you paste an API key once and
-              grant read-only or read-and-write access. The client never sees the key.
+              server, registers itself and opens a consent page that signs you in (email code or
+              passkey) and asks which organization to grant, read-only or read-and-write. The client
+              never sees a key.
             </li>
           </ul>
           <p>

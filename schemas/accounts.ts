@@ -23,8 +23,11 @@ export const MonthlySpendCapCents = z
 
 export const CreateKeyRequest = z
   .object({
-    name: z.string().trim().min(1).max(64).refine(storable, STORABLE),
-    scopes: z.array(ApiKeyScopeSchema).min(1).max(apiKeyScopes.length),
+    name: z.string().trim().min(1, 'Give the key a name.').max(64).refine(storable, STORABLE),
+    scopes: z
+      .array(ApiKeyScopeSchema)
+      .min(1, 'Choose at least one scope.')
+      .max(apiKeyScopes.length),
     expires_in_days: z.int().min(1).max(3650).optional().describe('Unset: never expires.'),
     monthly_spend_cap_cents: MonthlySpendCapCents.optional(),
   })

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { SiteShell } from '@/components/site-shell';
+import { ConsoleShell } from '@/components/console/console-shell';
+import { consoleUser } from '@/lib/console/console-org';
+import './console/console.css';
 
-// The signed-in console wears the site's header and footer; its own navigation is per org.
-export default function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <SiteShell>{children}</SiteShell>;
+// The signed-in console is an application of its own: its shell, not the marketing header.
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  return <ConsoleShell user={await consoleUser()}>{children}</ConsoleShell>;
 }

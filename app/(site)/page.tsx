@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallsCounter } from '@/components/calls-counter';
 import { ToolServerSection } from '@/components/tool-server-section';
+import { publicOrigin } from '@/lib/http/public-origin';
 import { getCallStats } from '@/lib/stats/get-call-stats';
 
 export const metadata: Metadata = {
@@ -41,7 +42,8 @@ const features = [
   },
 ];
 
-const curl = `curl -X POST https://api.example.com/v1/calls \\
+/** The sample request, to this deployment's API origin (PUBLIC_API_URL, else where it listens). */
+const curlSample = (origin: string) => `curl -X POST ${origin}/v1/calls \\
   -H "Authorization: Bearer $VOICE_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{
@@ -51,6 +53,7 @@ const curl = `curl -X POST https://api.example.com/v1/calls \\
 
 export default function HomePage() {
   const stats = getCallStats(new Date());
+  const curl = curlSample(publicOrigin('voice'));
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { formatTime } from '@/lib/console/format-time';
 import { authClient } from './auth-client';
 import { postJson } from './post-json';
 
@@ -47,11 +48,11 @@ export function AccountSecurity() {
   return (
     <div>
       {message ? <p role="status">{message}</p> : null}
-      <h3>Passkeys</h3>
+      <h2>Passkeys</h2>
       <ul>
         {passkeys.map((key) => (
           <li key={key.id} data-testid="passkey-row">
-            {key.name || 'Passkey'} (added {key.createdAt.slice(0, 10)}){' '}
+            {key.name || 'Passkey'} (added {formatTime(key.createdAt)}){' '}
             <button
               className="button"
               type="button"
@@ -77,12 +78,12 @@ export function AccountSecurity() {
       >
         Add a passkey
       </button>
-      <h3>Sessions</h3>
+      <h2>Sessions</h2>
       <ul>
         {sessions.map((session) => (
           <li key={session.id} data-testid="session-row">
             {session.userAgent?.slice(0, 60) ?? 'Unknown browser'} from {session.ipAddress ?? '?'},
-            since {session.createdAt.slice(0, 16).replace('T', ' ')}{' '}
+            since {formatTime(session.createdAt)}{' '}
             <button
               className="button"
               type="button"

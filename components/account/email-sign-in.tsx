@@ -6,9 +6,18 @@ import { goAfterSignIn } from './go-after-sign-in';
 import { postJson } from './post-json';
 
 /** Email sign-in or sign-up: ask for a code, then type it (or follow the mailed link). */
-export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?: string }) {
+export function EmailSignIn({
+  mode,
+  next,
+  initialEmail = '',
+}: {
+  mode: 'sign-in' | 'sign-up';
+  next?: string;
+  /** Filled in from the link that led here (an invitation names its address). */
+  initialEmail?: string;
+}) {
   const router = useRouter();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [name, setName] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [busy, setBusy] = useState(false);
@@ -50,9 +59,15 @@ export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?
     </p>
   ) : null;
 
+  // Distinct keys: without them React keeps the email <input> for the code box, email and all.
   if (step === 'code') {
     return (
-      <form className="form-card form-grid" onSubmit={verify} aria-label="Enter your code">
+      <form
+        key="code"
+        className="form-card form-grid"
+        onSubmit={verify}
+        aria-label="Enter your code"
+      >
         <p role="status" tabIndex={-1} ref={statusRef}>
           If <strong>{email}</strong> can receive mail, a 6-digit code and a link are on their way.
           They work once and expire in 15 minutes.
@@ -81,6 +96,7 @@ export function EmailSignIn({ mode, next }: { mode: 'sign-in' | 'sign-up'; next?
 
   return (
     <form
+      key="email"
       className="form-card form-grid"
       onSubmit={sendCode}
       aria-label={mode === 'sign-up' ? 'Sign up' : 'Sign in'}

@@ -1,9 +1,11 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { postJson } from './post-json';
 
 export function InviteMember({ orgId, roles }: { orgId: string; roles: readonly string[] }) {
+  const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -14,6 +16,8 @@ export function InviteMember({ orgId, roles }: { orgId: string; roles: readonly 
       role: String(form.get('role') ?? 'viewer'),
     });
     setMessage(result.ok ? `Invitation sent to ${email}.` : result.message);
+    // The pending list beside the form is server-rendered.
+    if (result.ok) router.refresh();
   }
   return (
     <form className="form-card form-grid" onSubmit={invite} aria-label="Invite a member">

@@ -1,9 +1,19 @@
+/** A measured number reads rounded (5.279977324263038 → 5.28); whole numbers stay as they are. */
+const round = (value: number) =>
+  Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+
 const show = (value: unknown) =>
   value === null || value === undefined
     ? '—'
     : typeof value === 'string'
       ? value
-      : JSON.stringify(value);
+      : typeof value === 'number'
+        ? round(value)
+        : JSON.stringify(value, (_key, inner: unknown) =>
+            typeof inner === 'number' && !Number.isInteger(inner)
+              ? Math.round(inner * 100) / 100
+              : inner,
+          );
 
 const fields = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value)

@@ -13,11 +13,14 @@ export function CloneActions({
   voiceId,
   name,
   draft,
+  reviewPassed = true,
 }: {
   orgId: string;
   voiceId: string;
   name: string;
   draft: boolean;
+  /** A professional draft's review: promotion is offered only once it has passed. */
+  reviewPassed?: boolean;
 }) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -33,7 +36,11 @@ export function CloneActions({
   }
   return (
     <div className="clone-actions">
-      {draft ? (
+      {draft && !reviewPassed ? (
+        <span className="meta" data-testid="promotion-waits">
+          Promotion opens once the review passes.
+        </span>
+      ) : draft ? (
         <button
           className="button secondary"
           type="button"

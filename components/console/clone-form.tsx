@@ -42,7 +42,8 @@ export function CloneForm({
       aria-label={copy[kind].title}
       onSubmit={async (event) => {
         event.preventDefault();
-        const fields = new FormData(event.currentTarget);
+        const form = event.currentTarget;
+        const fields = new FormData(form);
         const body = new FormData();
         body.set('kind', kind);
         for (const name of ['name', 'description', 'consent_speaker', 'consent']) {
@@ -73,7 +74,13 @@ export function CloneForm({
               }
             : { ok: false, text: `${result.message} Nothing was created; fix it and try again.` },
         );
-        if (result.ok) router.refresh();
+        if (!result.ok) return;
+        // Made: the form starts over for the next voice (the outcome line stays).
+        form.reset();
+        setSpeaker('');
+        setTake(null);
+        setStatement(null);
+        router.refresh();
       }}
     >
       <div className="field">

@@ -1,25 +1,36 @@
-import Link from 'next/link';
+'use client';
 
-/** The console's sections for one organization (each page itself says what the role cannot do). */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+/** Every section of one organization; the one being viewed (or a page inside it) is marked. */
 export function ConsoleNav({ orgId }: { orgId: string }) {
+  const pathname = usePathname();
+  const base = `/console/orgs/${orgId}`;
   const sections = [
-    { href: `/console/orgs/${orgId}/calls`, label: 'Calls' },
-    { href: `/console/orgs/${orgId}/batches`, label: 'Batches' },
-    { href: `/console/orgs/${orgId}/webhooks`, label: 'Webhooks' },
-    { href: `/console/orgs/${orgId}/limits`, label: 'Limits' },
-    { href: `/console/orgs/${orgId}/billing`, label: 'Usage and billing' },
-    { href: `/console/orgs/${orgId}/voices`, label: 'Voice studio' },
-    { href: `/console/orgs/${orgId}/audit`, label: 'Audit log' },
-    { href: `/console/orgs/${orgId}/connected-apps`, label: 'Connected apps' },
-    { href: `/console/orgs/${orgId}/settings`, label: 'Settings' },
-    { href: '/console', label: 'Keys, members and audit log' },
+    { href: `${base}/calls`, label: 'Calls' },
+    { href: `${base}/batches`, label: 'Batches' },
+    { href: `${base}/voices`, label: 'Voice studio' },
+    { href: `${base}/webhooks`, label: 'Webhooks' },
+    { href: `${base}/keys`, label: 'API keys' },
+    { href: `${base}/members`, label: 'Members' },
+    { href: `${base}/billing`, label: 'Usage and billing' },
+    { href: `${base}/limits`, label: 'Limits' },
+    { href: `${base}/audit`, label: 'Audit log' },
+    { href: `${base}/connected-apps`, label: 'Connected apps' },
+    { href: `${base}/settings`, label: 'Settings' },
   ];
+  const current = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
   return (
     <nav className="console-nav" aria-label="Console">
       <ul>
         {sections.map((section) => (
           <li key={section.href}>
-            <Link href={section.href} prefetch={false}>
+            <Link
+              href={section.href}
+              prefetch={false}
+              aria-current={current(section.href) ? 'page' : undefined}
+            >
               {section.label}
             </Link>
           </li>

@@ -16,6 +16,7 @@ export async function getTopUpView(db: Db, topUpId: string) {
     provider: row.topUp.provider,
     status: row.topUp.status,
     amountUsd: microsToUsd(row.topUp.amountMicros),
+    orgId: row.org.id,
     orgName: row.org.name,
     balanceUsd: microsToUsd(row.org.balanceMicros),
     owedUsd: microsToUsd(row.org.owedMicros),

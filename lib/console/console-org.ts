@@ -30,4 +30,7 @@ export async function consoleOrg(orgId: string, next: string): Promise<ConsoleOr
 
 // The layout and the page of one request both ask: one session lookup and one org list per render.
 const sessionUser = cache(currentUser);
+
+/** The signed-in person of this render (the shell's menu and the page share one lookup). */
+export const consoleUser = sessionUser;
 const memberOrgs = cache(async (userId: string) => listMemberOrgs(await getDb(), userId));

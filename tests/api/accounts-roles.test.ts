@@ -85,7 +85,42 @@ const matrix: { action: string; allowed: Role[]; call: (role: Role) => Promise<R
         },
       ),
   },
+  {
+    action: 'resend an invitation',
+    allowed: ['owner', 'admin'],
+    call: async (role) =>
+      consoleFetch(
+        base,
+        cookies[role],
+        'POST',
+        `/console/api/orgs/${orgId}/invitations/${await openInvitation()}/resend`,
+      ),
+  },
+  {
+    action: 'revoke an invitation',
+    allowed: ['owner', 'admin'],
+    call: async (role) =>
+      consoleFetch(
+        base,
+        cookies[role],
+        'DELETE',
+        `/console/api/orgs/${orgId}/invitations/${await openInvitation()}`,
+      ),
+  },
 ];
+
+/** A fresh invitation of the org, made by its owner; its id. */
+async function openInvitation(): Promise<string> {
+  const response = await consoleFetch(
+    base,
+    cookies.owner,
+    'POST',
+    `/console/api/orgs/${orgId}/invitations`,
+    { email: email('pending'), role: 'viewer' },
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { invitation_id: string }).invitation_id;
+}
 
 describe('each role against each action', () => {
   for (const { action, allowed, call } of matrix) {
@@ -111,6 +146,29 @@ describe('each role against each action', () => {
       401,
       'SIGN_IN_REQUIRED',
     );
+  });
+
+  it("another org's owner cannot revoke or resend this org's invitation (404, it stays open)", async () => {
+    const invitationId = await openInvitation();
+    const stranger = await signIn(accounts, email('stranger'));
+    const strangerOrg = await firstOrgId(base, stranger);
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/resend'],
+    ] as const)
+      await expectError(
+        await consoleFetch(
+          base,
+          stranger,
+          method,
+          `/console/api/orgs/${strangerOrg}/invitations/${invitationId}${suffix}`,
+        ),
+        404,
+        'NOT_FOUND',
+      );
+    const revoke = `/console/api/orgs/${orgId}/invitations/${invitationId}`;
+    expect((await consoleFetch(base, cookies.owner, 'DELETE', revoke)).status).toBe(204);
+    await expectError(await consoleFetch(base, cookies.owner, 'DELETE', revoke), 404, 'NOT_FOUND');
   });
 
   it('a state change from another site is refused', async () => {

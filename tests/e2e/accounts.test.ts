@@ -32,10 +32,18 @@ async function axeClean(page: Page, name: string) {
   await screenshot(page, name, 'desktop');
 }
 
-/** Signs up in the page by typing the mailed code; leaves the page on /console. */
-async function signUp(page: Page, email: string, name = 'Grace Hopper') {
-  await signUpInBrowser(accounts, page, email, name);
+/** Signs up in the page by typing the mailed code; leaves the page on /console. Its org id. */
+async function signUp(page: Page, email: string, name = 'Grace Hopper'): Promise<string> {
+  const orgId = await signUpInBrowser(accounts, page, email, name);
   await page.getByTestId('signed-in-as').waitFor();
+  return orgId;
+}
+
+/** Opens the create dialog of the org's keys page. */
+async function openCreateKey(page: Page, orgId: string) {
+  await page.goto(`${base}/console/orgs/${orgId}/keys`);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  return page.getByRole('dialog', { name: 'Create an API key' });
 }
 
 describe('accounts in the browser', () => {
@@ -51,7 +59,8 @@ describe('accounts in the browser', () => {
     expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
     expect(await page.getByTestId('org-row').count()).toBe(1);
     expect(await page.getByTestId('org-row').textContent()).toContain('owner');
-    expect(await page.getByTestId('audit-log').textContent()).toContain('member.add');
+    // The landing page lists organizations; keys, members and the audit log have their pages.
+    expect(await page.getByTestId('audit-log').count()).toBe(0);
     await axeClean(page, 'console');
     await context.close();
   });
@@ -68,6 +77,8 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByRole('status').waitFor();
+    // Day-one defect 1: the code box used to hold the email address.
+    expect(await page.getByLabel('6-digit code').inputValue()).toBe('');
     const { link } = readSignInMail(await accounts.smtp.next(email));
     await page.goto(link);
     await axeClean(page, 'sign-in-verify');
@@ -77,44 +88,15 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('creates, rotates and revokes a key, and invites a member', async () => {
+  it('invites a member from the members page; the invitee accepts in their browser', async () => {
     const context = await chromium.newContext();
     const page = await context.newPage();
-    await signUp(page, freshEmail());
-    await page.getByLabel('Key name').fill('CI deploys');
-    await page.getByRole('checkbox', { name: 'calls:read' }).check();
-    await page.getByRole('button', { name: 'Create key' }).click();
-    const secret = page.getByTestId('new-secret');
-    await secret.waitFor();
-    const firstSecret = (await secret.locator('code').textContent()) ?? '';
-    expect(firstSecret).toMatch(/^vai_sk_/);
-    const response = await fetch(`${base}/v1/calls`, {
-      headers: { authorization: `Bearer ${firstSecret}` },
-    });
-    expect(response.status).toBe(200);
-
-    page.once('dialog', (dialog) => void dialog.accept('0'));
-    await page.getByRole('button', { name: 'Rotate CI deploys' }).click();
-    await page.waitForFunction(
-      (old) => !document.querySelector('[data-testid="new-secret"]')?.textContent?.includes(old),
-      firstSecret,
-    );
-    const rotated = (await secret.locator('code').textContent()) ?? '';
-    expect(rotated).not.toBe(firstSecret);
-    expect(
-      (await fetch(`${base}/v1/calls`, { headers: { authorization: `Bearer ${firstSecret}` } }))
-        .status,
-    ).toBe(401);
-
-    await page.getByRole('button', { name: 'Revoke CI deploys' }).click();
-    await page.getByRole('button', { name: 'Revoke CI deploys' }).waitFor({ state: 'detached' });
-    expect(
-      (await fetch(`${base}/v1/calls`, { headers: { authorization: `Bearer ${rotated}` } })).status,
-    ).toBe(401);
-
+    const inviter = freshEmail();
+    const orgId = await signUp(page, inviter, 'Ada Inviter');
+    await page.goto(`${base}/console/orgs/${orgId}/members`);
     const invitee = freshEmail();
     await page.getByLabel('Email', { exact: true }).fill(invitee);
-    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
     const mail = await accounts.smtp.next(invitee);
@@ -124,6 +106,17 @@ describe('accounts in the browser', () => {
     // The invitee signs up in another browser and accepts.
     const other = await chromium.newContext();
     const invited = await other.newPage();
+    // Day-one defect 7: the link's page names the org, the inviter and the role, and the sign-up
+    // it leads to has the invited address filled in.
+    await invited.goto(link!);
+    const summary = (await invited.getByTestId('invitation-summary').textContent()) ?? '';
+    expect(summary).toContain(
+      `Ada Inviter (${inviter}) invites ${invitee} to join Ada Inviter's organization`,
+    );
+    expect(summary).toMatch(/ as viewer\.$/);
+    await invited.getByRole('link', { name: 'create an account' }).click();
+    await invited.waitForURL(/\/sign-up\?/);
+    await expect.poll(() => invited.getByLabel('Email').inputValue()).toBe(invitee);
     await signUp(invited, invitee, 'Invitee');
     await invited.goto(link!);
     await axeClean(invited, 'invitation-accept');
@@ -139,11 +132,11 @@ describe('accounts in the browser', () => {
   it('sets a monthly spend cap on a new key, changes it, and shows the month against it', async () => {
     const context = await chromium.newContext();
     const page = await context.newPage();
-    await signUp(page, freshEmail());
-    await page.getByLabel('Key name').fill('Capped bot');
-    await page.getByRole('checkbox', { name: 'speech' }).check();
-    await page.getByLabel('Monthly spend cap (USD, optional)').fill('2.50');
-    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = await openCreateKey(page, await signUp(page, freshEmail()));
+    await dialog.getByLabel('Key name').fill('Capped bot');
+    await dialog.getByRole('checkbox', { name: 'speech' }).check();
+    await dialog.getByLabel('Monthly spend cap (USD, optional)').fill('2.50');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByTestId('new-secret').waitFor();
     const row = page.getByTestId('key-row').filter({ hasText: 'Capped bot' });
     await expect
@@ -173,7 +166,7 @@ describe('accounts in the browser', () => {
     ).json()) as { device_code: string; user_code: string; verification_uri_complete: string };
     const context = await chromium.newContext();
     const page = await context.newPage();
-    await signUp(page, freshEmail());
+    const orgId = await signUp(page, freshEmail());
     await page.goto(started.verification_uri_complete);
     expect(await page.getByTestId('device-code').textContent()).toBe(started.user_code);
     await axeClean(page, 'console-device');
@@ -190,7 +183,7 @@ describe('accounts in the browser', () => {
     expect(answer.status).toBe('approved');
     expect(answer.api_key).toMatch(/^vai_sk_/);
     // The agent's key carries the cap given at approval.
-    await page.goto(`${base}/console`);
+    await page.goto(`${base}/console/orgs/${orgId}/keys`);
     const agentRow = page.getByTestId('key-row').filter({ hasText: 'agent key for Browser Agent' });
     await expect
       .poll(() => agentRow.getByTestId('key-month-spend').textContent())
@@ -216,6 +209,7 @@ describe('accounts in the browser', () => {
     });
     const email = freshEmail();
     await signUpWithCode(accounts, page, email, { base: local });
+    await page.goto(`${local}/console/account`);
 
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Passkey added.').waitFor();
@@ -225,11 +219,14 @@ describe('accounts in the browser', () => {
     expect(credentials[0]?.rpId).toBe('localhost');
     expect(credentials[0]?.isResidentCredential).toBe(true);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // Sign out is in the person's menu.
+    await page.locator('.user-menu summary').click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${local}/sign-in`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${local}/console`);
     expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    await page.goto(`${local}/console/account`);
     await page.getByTestId('session-row').first().waitFor();
 
     await page.getByRole('button', { name: /Delete passkey/ }).click();

@@ -135,6 +135,8 @@ describe('the webhooks page', () => {
     }, 30_000);
     const failed = page.locator('[data-testid="org-delivery-row"][data-status="failed"]').first();
     expect(await failed.locator('td').nth(3).textContent()).toBe('410');
+    // Day-one defect 10: a delivery shows where it was sent.
+    expect(await failed.getByTestId('delivery-url').textContent()).toBe(`to ${hooks.url}`);
     await expectAxeClean(page, 'console-webhooks');
 
     hooks.setStatus(204);

@@ -59,6 +59,11 @@ describe('the Usage and billing page', () => {
       1 - call.price!,
       2,
     );
+    // Day-one defect 10: the ledger row of a call links to the call.
+    const charge = page.locator('[data-testid="ledger-row"][data-kind="call_charge"]').first();
+    expect(await charge.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(
+      `/console/orgs/${orgId}/calls/${call.call_id}`,
+    );
     await expectAxeClean(page, 'console-billing');
   });
 
@@ -71,11 +76,13 @@ describe('the Usage and billing page', () => {
       page.waitForURL(/\/billing\/sandbox-checkout\//),
       page.getByRole('button', { name: 'Add funds' }).click(),
     ]);
-    await Promise.all([
-      page.waitForURL(/\/billing\/top-ups\/.*result=paid/),
-      page.getByRole('button', { name: 'Pay' }).click(),
-    ]);
-    await page.goto(billing);
+    // Day-one defect 5: the checkout's buttons are the site's (not tiny), and its result page
+    // leads back to billing.
+    const pay = page.getByRole('button', { name: 'Pay' });
+    expect(await pay.evaluate((b) => b.getBoundingClientRect().height)).toBeGreaterThanOrEqual(40);
+    await Promise.all([page.waitForURL(/\/billing\/top-ups\/.*result=paid/), pay.click()]);
+    await page.getByRole('link', { name: 'Back to billing' }).click();
+    await page.waitForURL(billing);
     expect(dollars(await page.getByTestId('balance').textContent())).toBeCloseTo(before + 5, 2);
     expect(await page.getByTestId('concurrency').textContent()).toBe('5');
     const newest = page.getByTestId('ledger-row').first();

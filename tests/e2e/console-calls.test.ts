@@ -31,7 +31,7 @@ browserConsoleForSuite(`console-owner-${Date.now()}@example.com`, 'Ada Owner', (
 
 describe('the calls pages', () => {
   it('list a call placed through the API until it finishes; its page plays and re-sends', async () => {
-    await page.getByRole('link', { name: /^Calls of / }).click();
+    await page.getByTestId('org-row').getByRole('link').click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/calls`);
     await page.getByTestId('calls-empty').waitFor();
     await expectAxeClean(page, 'console-calls-empty');

@@ -112,6 +112,9 @@ describe('the voice studio', () => {
     expect(await result.textContent()).toBe(
       'Made “Recorded voice” (live). It is listed under Your clones.',
     );
+    // Day-one defect 10: the form no longer keeps its fields after success.
+    expect(await form.getByLabel('Voice name').inputValue()).toBe('');
+    expect(await form.getByLabel('Speaker’s full name').inputValue()).toBe('');
     const row = page.getByTestId('clone-row').filter({ hasText: 'Recorded voice' });
     await row.waitFor();
     const voiceId = (await row.getAttribute('data-voice-id'))!;
@@ -218,8 +221,11 @@ describe('professional drafts and a viewer', () => {
       'Made “Draft voice” (draft). It is listed under Your clones.',
     );
     const draft = page.getByTestId('clone-row').filter({ hasText: 'Draft voice' });
-    await draft.getByRole('button', { name: 'Request promotion' }).click();
-    await draft.getByText('review of this clone is still pending').waitFor();
+    // Day-one defect 6: promotion was offered while the review was pending (then 409).
+    expect(await draft.getByRole('button', { name: 'Request promotion' }).count()).toBe(0);
+    expect(await draft.getByTestId('promotion-waits').textContent()).toBe(
+      'Promotion opens once the review passes.',
+    );
 
     const cookie = await joinOrg(accounts, await ownerCookie(), orgId, 'viewer');
     const viewer = await signedInContext(chromium, base, cookie);

@@ -4,6 +4,7 @@ import { CallDispatchRequest } from '@/schemas/calls';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
 import { openSiteInBrowser, type SiteInBrowser } from '../support/site-server';
+import { listToolsInProcess } from '../support/tool-list';
 
 // The API references render with no internet, and the home page claims only what exists.
 let { site, chromium } = {} as SiteInBrowser;
@@ -82,6 +83,18 @@ describe('the home page', () => {
       expect(body).toBeDefined();
       const parsed = CallDispatchRequest.strict().safeParse(JSON.parse(body!));
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      // Day-one defect 8: the right tool count, consent that signs people in, and our own host
+      // (the one the tool server's URL names, both from the configuration) in the curl sample.
+      const { tools } = await listToolsInProcess();
+      const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+      const count = [...words, 'nine', 'ten', 'eleven', 'twelve', 'thirteen'][tools.length];
+      expect(text).toContain(`${count} tools`);
+      expect(text).not.toMatch(/paste an API key/i);
+      expect(text).toMatch(/consent page that signs you in/);
+      const mcpUrl = /(https?:\/\/\S+)\/v1\/mcp/.exec(text)?.[1];
+      expect(mcpUrl, text).toBeDefined();
+      expect(sample).toContain(`curl -X POST ${mcpUrl}/v1/calls`);
+      expect(sample).not.toContain('example.com');
     } finally {
       await context.close();
     }

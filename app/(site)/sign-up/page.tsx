@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: 'Sign up' };
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SignUpPage({ searchParams }: { searchParams: Search }) {
-  const { next } = await searchParams;
+  const { next, email } = await searchParams;
   return (
     <section className="section">
       <div className="container narrow">
@@ -16,7 +16,11 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
           Your account comes with an organization of your own and a starting credit. We email you a
           6-digit code and a link; no password.
         </p>
-        <EmailSignIn mode="sign-up" next={typeof next === 'string' ? next : undefined} />
+        <EmailSignIn
+          mode="sign-up"
+          next={typeof next === 'string' ? next : undefined}
+          initialEmail={typeof email === 'string' ? email.slice(0, 254) : ''}
+        />
         <p>
           Have an account? <Link href="/sign-in">Sign in</Link>.
         </p>

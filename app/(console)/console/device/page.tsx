@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { ConsoleMain } from '@/components/console/console-shell';
 import { DeviceApproval } from '@/components/account/device-approval';
 import { apiKeyScopes, defaultAgentScopes, roleAllows, roleScopes } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
@@ -30,35 +31,33 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
   // checks the chosen org's role).
   const givable = apiKeyScopes.filter((s) => orgs.some((o) => roleScopes(o.role).includes(s)));
   return (
-    <section className="section">
-      <div className="container narrow">
-        <h1>Approve an agent</h1>
-        {!typed ? (
-          <form className="form-card form-grid" method="get">
-            <div className="field">
-              <label htmlFor="user_code">Code the agent shows</label>
-              <input id="user_code" name="user_code" required maxLength={16} autoComplete="off" />
-            </div>
-            <div>
-              <button className="button" type="submit">
-                Continue
-              </button>
-            </div>
-          </form>
-        ) : !onboarding ? (
-          <p role="alert">No agent is waiting with this code. Check it and try again.</p>
-        ) : !onboarding.decidable ? (
-          <p role="alert">This code is {onboarding.status}; ask the agent to start again.</p>
-        ) : (
-          <DeviceApproval
-            userCode={onboarding.userCode}
-            clientName={onboarding.clientName}
-            orgs={orgs.map((o) => ({ orgId: o.orgId, name: o.name }))}
-            scopes={givable}
-            defaultScopes={defaultAgentScopes.filter((s) => givable.includes(s))}
-          />
-        )}
-      </div>
-    </section>
+    <ConsoleMain>
+      <h1>Approve an agent</h1>
+      {!typed ? (
+        <form className="form-card form-grid" method="get">
+          <div className="field">
+            <label htmlFor="user_code">Code the agent shows</label>
+            <input id="user_code" name="user_code" required maxLength={16} autoComplete="off" />
+          </div>
+          <div>
+            <button className="button" type="submit">
+              Continue
+            </button>
+          </div>
+        </form>
+      ) : !onboarding ? (
+        <p role="alert">No agent is waiting with this code. Check it and try again.</p>
+      ) : !onboarding.decidable ? (
+        <p role="alert">This code is {onboarding.status}; ask the agent to start again.</p>
+      ) : (
+        <DeviceApproval
+          userCode={onboarding.userCode}
+          clientName={onboarding.clientName}
+          orgs={orgs.map((o) => ({ orgId: o.orgId, name: o.name }))}
+          scopes={givable}
+          defaultScopes={defaultAgentScopes.filter((s) => givable.includes(s))}
+        />
+      )}
+    </ConsoleMain>
   );
 }

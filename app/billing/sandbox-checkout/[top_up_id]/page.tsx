@@ -1,5 +1,6 @@
 // The sandbox checkout (no Stripe configured): Pay or Decline a top-up; no money moves.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTopUpView } from '@/lib/billing/get-top-up';
@@ -17,7 +18,7 @@ export default async function SandboxCheckoutPage(props: {
   const topUp = isUuid(id) ? await getTopUpView(await getDb(), id) : null;
   if (!topUp || topUp.provider !== 'sandbox') notFound();
   return (
-    <main style={{ maxWidth: 480, margin: '3rem auto', fontFamily: 'system-ui, sans-serif' }}>
+    <main id="main" className="section container narrow">
       <SandboxBanner />
       <h1>
         Add ${topUp.amountUsd.toFixed(2)} to {topUp.orgName}
@@ -25,15 +26,22 @@ export default async function SandboxCheckoutPage(props: {
       {topUp.status === 'open' ? (
         <form method="post" action={`/v1/billing/sandbox-checkout/${topUp.id}`}>
           <p>This is the sandbox checkout: Pay credits the wallet as a real payment would.</p>
-          <button type="submit" name="action" value="pay">
-            Pay
-          </button>{' '}
-          <button type="submit" name="action" value="decline">
-            Decline
-          </button>
+          <p className="button-row">
+            <button className="button" type="submit" name="action" value="pay">
+              Pay
+            </button>{' '}
+            <button className="button secondary" type="submit" name="action" value="decline">
+              Decline
+            </button>
+          </p>
         </form>
       ) : (
-        <p>This checkout is {topUp.status}.</p>
+        <p>
+          This checkout is {topUp.status}.{' '}
+          <Link href={`/console/orgs/${topUp.orgId}/billing`} prefetch={false}>
+            Back to billing
+          </Link>
+        </p>
       )}
     </main>
   );

@@ -1,5 +1,6 @@
 // Where a checkout returns: the top-up's state and the wallet and limits it led to.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTopUpView } from '@/lib/billing/get-top-up';
@@ -17,7 +18,7 @@ export default async function TopUpPage(props: { params: Promise<{ top_up_id: st
   const topUp = isUuid(id) ? await getTopUpView(await getDb(), id) : null;
   if (!topUp) notFound();
   return (
-    <main style={{ maxWidth: 480, margin: '3rem auto', fontFamily: 'system-ui, sans-serif' }}>
+    <main id="main" className="section container narrow">
       {topUp.provider === 'sandbox' ? <SandboxBanner /> : null}
       <h1>
         Top-up of ${topUp.amountUsd.toFixed(2)}:{' '}
@@ -40,6 +41,11 @@ export default async function TopUpPage(props: { params: Promise<{ top_up_id: st
         <dt>Instant voice clones</dt>
         <dd>{topUp.limits.instant_clones}</dd>
       </dl>
+      <p>
+        <Link className="button" href={`/console/orgs/${topUp.orgId}/billing`} prefetch={false}>
+          Back to billing
+        </Link>
+      </p>
     </main>
   );
 }

@@ -1,10 +1,11 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
 import { OrgSwitcher } from '@/components/console/org-switcher';
 import { consoleOrg } from '@/lib/console/console-org';
-import '../../console.css';
+import { microsToUsd } from '@/lib/orgs/money';
 
-/** The console shell around every page of one organization: its navigation and the org switcher. */
+/** One organization's frame: the switcher, the balance and the sections beside the page. */
 export default async function ConsoleOrgLayout({
   children,
   params,
@@ -13,19 +14,36 @@ export default async function ConsoleOrgLayout({
   params: Promise<{ org_id: string }>;
 }) {
   const { org_id } = await params;
-  const { org, orgs, user } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
+  const { org, orgs, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
   return (
-    <div className="console">
-      <div className="container console-bar">
+    <div className="console-frame">
+      <aside className="console-side" aria-label="Organization">
         <OrgSwitcher current={org} orgs={orgs} />
-        <p className="console-user">
-          {user.email} · <span data-testid="console-role">{org.role}</span>
-        </p>
-      </div>
-      <div className="container console-body">
+        {can('billing.read') ? (
+          <p className="console-balance">
+            Balance{' '}
+            <strong data-testid="shell-balance">
+              ${microsToUsd(org.balanceMicros).toFixed(2)}
+            </strong>
+            {can('billing.manage') ? (
+              <>
+                {' '}
+                <Link
+                  className="button secondary small"
+                  href={`/console/orgs/${org.orgId}/billing#add-funds`}
+                  prefetch={false}
+                >
+                  Add funds
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
         <ConsoleNav orgId={org.orgId} />
-        <div className="console-page">{children}</div>
-      </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="console-page">
+        {children}
+      </main>
     </div>
   );
 }

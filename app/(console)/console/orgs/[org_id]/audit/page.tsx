@@ -9,6 +9,7 @@ import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
 import { getDb } from '@/lib/db';
 import { listMembers } from '@/lib/members/list-members';
 import { ConsoleAuditFilters } from '@/schemas/console';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Audit log · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -111,7 +112,7 @@ export default async function AuditPage({
             <caption className="visually-hidden">Audit log of {org.name}, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
                 <th scope="col">Changes</th>
@@ -120,7 +121,7 @@ export default async function AuditPage({
             <tbody>
               {page.events.map((event) => (
                 <tr key={event.id} data-testid="audit-row" data-action={event.action}>
-                  <td>{event.at.slice(0, 19).replace('T', ' ')}</td>
+                  <td>{formatTime(event.at, '—', { seconds: true })}</td>
                   <td className="audit-who">
                     {actorTypes[event.actor.type]}{' '}
                     {event.actor.id ? (

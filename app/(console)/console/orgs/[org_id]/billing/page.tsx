@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/http/api-error';
 import { getBalanceAndLimits } from '@/lib/orgs/get-balance-and-limits';
 import { microsToUsd } from '@/lib/orgs/money';
 import { getStore } from '@/lib/store';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = {
   title: 'Usage and billing · Console',
@@ -109,7 +110,7 @@ export default async function BillingPage({
       </p>
       {can('billing.manage') ? (
         <>
-          <h2>Add funds</h2>
+          <h2 id="add-funds">Add funds</h2>
           {deps.payments.kind === 'sandbox' ? (
             <p>This server has no Stripe account: the sandbox checkout opens and no money moves.</p>
           ) : (
@@ -179,7 +180,7 @@ export default async function BillingPage({
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Time (UTC)</th>
+                    <th scope="col">Time</th>
                     <th scope="col">What</th>
                     <th scope="col">Amount</th>
                     <th scope="col">Balance after</th>
@@ -189,8 +190,19 @@ export default async function BillingPage({
                 <tbody>
                   {ledger.entries.map((row) => (
                     <tr key={row.id} data-testid="ledger-row" data-kind={row.kind}>
-                      <td>{row.time.slice(0, 19).replace('T', ' ')}</td>
-                      <td>{kindLabels[row.kind] ?? row.kind}</td>
+                      <td>{formatTime(row.time, '—', { seconds: true })}</td>
+                      <td>
+                        {row.kind === 'call_charge' && row.reference?.startsWith('call:') ? (
+                          <Link
+                            href={`${base}/calls/${row.reference.slice('call:'.length)}`}
+                            prefetch={false}
+                          >
+                            {kindLabels.call_charge}
+                          </Link>
+                        ) : (
+                          (kindLabels[row.kind] ?? row.kind)
+                        )}
+                      </td>
                       <td>{money(row.amount_usd)}</td>
                       <td>{money(row.balance_after_usd)}</td>
                       <td>

@@ -4,6 +4,7 @@ import { RoleLimits } from '@/components/console/role-limits';
 import { consoleOrg } from '@/lib/console/console-org';
 import { getDb } from '@/lib/db';
 import { listConnectedApps } from '@/lib/oauth/list-connected-apps';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Connected apps · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -36,7 +37,7 @@ export default async function ConnectedAppsPage({
                 <th scope="col">Application</th>
                 <th scope="col">Permissions</th>
                 <th scope="col">Approved by</th>
-                <th scope="col">Active until (UTC)</th>
+                <th scope="col">Active until</th>
                 {can('oauth.revoke') ? <th scope="col">Action</th> : null}
               </tr>
             </thead>
@@ -52,7 +53,7 @@ export default async function ConnectedAppsPage({
                   </th>
                   <td>{app.scopes.join(', ')}</td>
                   <td>{app.approvedBy.join(', ') || 'an API key'}</td>
-                  <td>{app.activeUntil.toISOString().slice(0, 16).replace('T', ' ')}</td>
+                  <td>{formatTime(app.activeUntil)}</td>
                   {can('oauth.revoke') ? (
                     <td>
                       <RevokeAppButton orgId={org.orgId} clientId={app.clientId} name={app.name} />

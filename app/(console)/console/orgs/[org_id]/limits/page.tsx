@@ -9,6 +9,7 @@ import { getStore } from '@/lib/store';
 import { getLimitsUsage } from '@/lib/orgs/get-limits-usage';
 import { AFTER_UNLOCK, BEFORE_UNLOCK, type OrgLimits } from '@/lib/orgs/effective-limits';
 import { microsToUsd } from '@/lib/orgs/money';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Limits · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -84,7 +85,7 @@ export default async function LimitsPage({ params }: { params: Promise<{ org_id:
             <caption className="visually-hidden">Raise requests of {org.name}</caption>
             <thead>
               <tr>
-                <th scope="col">Asked (UTC)</th>
+                <th scope="col">Asked</th>
                 <th scope="col">Limit</th>
                 <th scope="col">Wanted</th>
                 <th scope="col">Status</th>
@@ -94,7 +95,7 @@ export default async function LimitsPage({ params }: { params: Promise<{ org_id:
             <tbody>
               {requests.map((r) => (
                 <tr key={r.request_id} data-testid="raise-row">
-                  <td>{r.created_at.slice(0, 16).replace('T', ' ')}</td>
+                  <td>{formatTime(r.created_at)}</td>
                   <td>{r.limit}</td>
                   <td>{r.wanted}</td>
                   <td>{r.status}</td>

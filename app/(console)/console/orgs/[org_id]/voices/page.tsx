@@ -161,6 +161,9 @@ export default async function VoicesPage({ params }: { params: Promise<{ org_id:
                         voiceId={voice.id}
                         name={voice.name}
                         draft={voice.state === 'draft'}
+                        reviewPassed={
+                          voice.kind !== 'professional' || voice.clone!.review.status === 'approved'
+                        }
                       />
                     </td>
                   ) : null}

@@ -10,11 +10,12 @@ import { getDb } from '@/lib/db';
 import { isApiError } from '@/lib/http/api-error';
 import { getOrgOrThrow } from '@/lib/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Webhooks · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-const clock = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')}` : '—');
+const clock = (iso: string | null) => formatTime(iso, '—', { seconds: true });
 const PAGE_SIZE = 100;
 
 export default async function WebhooksPage({
@@ -126,12 +127,12 @@ export default async function WebhooksPage({
                 <caption className="visually-hidden">Webhook deliveries, newest first</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Created (UTC)</th>
-                    <th scope="col">Call to</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Call and target</th>
                     <th scope="col">Status</th>
                     <th scope="col">Response</th>
                     <th scope="col">Attempts</th>
-                    <th scope="col">Next attempt (UTC)</th>
+                    <th scope="col">Next attempt</th>
                     {mayReplay ? <th scope="col">Replay</th> : null}
                   </tr>
                 </thead>
@@ -147,6 +148,9 @@ export default async function WebhooksPage({
                       <td>
                         {/* Plain links: a client Link per row costs the server more than it saves. */}
                         <a href={`/console/orgs/${org.orgId}/calls/${d.call_id}`}>{d.to}</a>
+                        <span className="meta block wrap-anywhere" data-testid="delivery-url">
+                          to {d.url}
+                        </span>
                       </td>
                       <td>{d.status}</td>
                       <td>{d.last_status_code ?? d.last_error ?? '—'}</td>

@@ -9,6 +9,7 @@ import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/http/api-error';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { callLengthBuckets, type BatchResponseBody } from '@/schemas/batches';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Batch · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -99,7 +100,7 @@ export default async function BatchPage({
       <h1>{batch.label}</h1>
       <dl>
         <dt>Created</dt>
-        <dd>{batch.created_at.slice(0, 19).replace('T', ' ')} UTC</dd>
+        <dd>{formatTime(batch.created_at, '—', { seconds: true })}</dd>
         <dt>Prompt</dt>
         <dd>{batch.base_prompt}</dd>
         <dt>Line</dt>

@@ -5,6 +5,7 @@ import { readAutoTopUp } from '@/lib/billing/auto-top-up/read-auto-top-up';
 import { consoleOrg } from '@/lib/console/console-org';
 import { getDb } from '@/lib/db';
 import { getPaymentProvider } from '@/lib/payments';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Auto top-up · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -81,7 +82,7 @@ export default async function AutoTopUpPage({ params }: { params: Promise<{ org_
             <caption className="visually-hidden">Latest auto top-up attempts</caption>
             <thead>
               <tr>
-                <th scope="col">Started (UTC)</th>
+                <th scope="col">Started</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Outcome</th>
               </tr>
@@ -89,7 +90,7 @@ export default async function AutoTopUpPage({ params }: { params: Promise<{ org_
             <tbody>
               {state.attempts.map((a) => (
                 <tr key={a.attempt_id} data-testid="auto-top-up-attempt">
-                  <td>{a.time.slice(0, 16).replace('T', ' ')}</td>
+                  <td>{formatTime(a.time)}</td>
                   <td>{usd(a.amount_usd)}</td>
                   <td>{a.failure ? `${a.status} (${a.failure})` : a.status}</td>
                 </tr>

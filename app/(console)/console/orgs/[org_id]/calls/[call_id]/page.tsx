@@ -10,11 +10,12 @@ import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/http/api-error';
 import { isUuid } from '@/lib/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
+import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Call · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-const clock = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');
+const clock = (iso: string | null) => formatTime(iso, '—', { seconds: true });
 
 export default async function CallPage({
   params,
@@ -67,11 +68,11 @@ export default async function CallPage({
         <dt>Ended by</dt>
         <dd>{call.call_ended_by ?? '—'}</dd>
         <dt>Created</dt>
-        <dd>{clock(call.created_at)} UTC</dd>
+        <dd>{clock(call.created_at)}</dd>
         <dt>Started</dt>
-        <dd>{clock(call.started_at)} UTC</dd>
+        <dd>{clock(call.started_at)}</dd>
         <dt>Ended</dt>
-        <dd>{clock(call.end_at)} UTC</dd>
+        <dd>{clock(call.end_at)}</dd>
         <dt>Length</dt>
         <dd>{call.corrected_duration ? `${call.corrected_duration} s` : '—'}</dd>
         <dt>Price</dt>
