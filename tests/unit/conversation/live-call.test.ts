@@ -130,9 +130,12 @@ describe('a live call on a virtual clock', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const call = await liveCall({ replies: ['Hello.'], brainFails: true });
     await call.until(() => hangUps(call) === 1);
+    // No greeting came; what the callee heard is the apology alone (9 words of 300 ms).
+    expect(mediaFrames(call)).toBe(135);
     expect((await call.row()).lineState).toMatchObject({
       pendingEnding: { errorMessage: expect.stringMatching(/^The agent failed/) },
     });
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/: The agent failed/));
     error.mockRestore();
   });
 
