@@ -2,11 +2,11 @@
 // one database read renews it, for this request's page and the browser's next minute of pages.
 import { NextResponse, type NextRequest } from 'next/server';
 import { refreshSessionCache } from '@/lib/auth/refresh-session-cache';
-import { publicOrigin } from '@/lib/http/public-origin';
+import { ownOriginOf, publicOrigin } from '@/lib/http/public-origin';
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { setCookies, cookieHeader } = await refreshSessionCache(
-    publicOrigin('marketing', request),
+    ownOriginOf(request.headers) ?? publicOrigin('marketing'),
     request.headers,
   );
   if (setCookies.length === 0) return NextResponse.next();

@@ -13,6 +13,7 @@ import { pinClientIp } from './lib/http/client-ip';
 import { handleOAuthRequest, isOAuthPath } from './lib/oauth/handle-oauth-request';
 import { answerBeforeNext } from './lib/http/answer-before-next';
 import { preloadNextRoutes } from './lib/http/preload-next-routes';
+import { listeningOrigins, setListening } from './lib/runtime/listening-origin';
 import { getStore } from './lib/store';
 import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
 
@@ -166,6 +167,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const bound = typeof address === 'object' && address ? address.address : config.HOSTNAME;
   nextApp.selfOrigin = `http://${selfHost(bound)}:${port}`;
+  // Links in mail and redirects use this when PUBLIC_SITE_URL is unset, never a request's Host.
+  setListening(config.HOSTNAME, port);
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
   if (!dev)
@@ -190,8 +193,7 @@ async function main(): Promise<void> {
       serveRouteDirectly(carrierStatusRoute, request, response),
   };
   nextApp.handle = app.getRequestHandler();
-  if (config.CALL_SCHEDULER && !stopping)
-    scheduler = startCallScheduler(await getCallDeps(nextApp.selfOrigin));
+  if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
   // Real calls: the VAD model loads and the speech workers start (each compiles eSpeak's
   // WebAssembly) now, not in one burst beside the event loop as the first calls start.
   const conversation = await getConversationDeps();
@@ -199,7 +201,7 @@ async function main(): Promise<void> {
     // Not fatal here: the site and the APIs still serve; each call's speech reports the failure.
     console.error(`speech: the engine did not start: ${(error as Error).message}`),
   );
-  console.info(`ready: http://${config.HOSTNAME}:${port} (${dev ? 'development' : 'production'})`);
+  console.info(`ready: ${listeningOrigins()[0]} (${dev ? 'development' : 'production'})`);
 }
 
 /** Where this process can reach itself: a wildcard bind is reached on loopback. */

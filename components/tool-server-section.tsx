@@ -1,11 +1,12 @@
 import Link from 'next/link';
-import { getConfig } from '@/lib/config';
-import { siteOrigin } from '@/lib/site/site-origin';
+import { connection } from 'next/server';
+import { publicOrigin } from '@/lib/http/public-origin';
 
 /** How to add the tool server to an MCP client, both ways of signing in. */
 export async function ToolServerSection() {
-  const api = (getConfig().PUBLIC_API_URL ?? (await siteOrigin())).replace(/\/$/, '');
-  const url = `${api}/v1/mcp`;
+  // The deployment's origin is known at request time, not at build time.
+  await connection();
+  const url = `${publicOrigin('voice')}/v1/mcp`;
   const withKey = JSON.stringify(
     {
       mcpServers: {

@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { singleton } from './runtime/singleton';
 import { checkTwilioEnv } from './telephony/check-twilio-env';
 import { checkPaymentsEnv, paymentsEnvShape } from './payments/payments-env';
+import { checkSandboxPayments } from './payments/check-sandbox-payments';
 import { mailEnvShape } from './mail/mail-env';
 import { checkRecognitionEnv, recognitionEnvShape } from './conversation/recognition-env';
 import { flag, numberOr, optionalString, optionalUrl } from './runtime/env-fields';
@@ -202,6 +203,7 @@ export const envSchema = z
     checkRecognitionEnv(env, ctx);
     checkTwilioEnv(env, ctx);
     checkPaymentsEnv(env, ctx);
+    checkSandboxPayments(env, ctx);
     if (Boolean(env.SANITY_PROJECT_ID) !== Boolean(env.SANITY_DATASET)) {
       ctx.addIssue({
         code: 'custom',

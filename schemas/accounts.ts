@@ -1,10 +1,15 @@
 // Bodies of the console's member routes (/console/api/*): keys, members, invitations, org
 // settings, connected OAuth clients.
 import { apiKeyScopes, memberRoles } from '@/lib/access/permissions';
+import { EmailAddress } from './email';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
 
-export const ApiKeyScopeSchema = z.enum(apiKeyScopes).describe('What the key may do.');
+export const ApiKeyScopeSchema = z
+  .enum(apiKeyScopes)
+  .describe(
+    "What the key may do: only scopes the maker's role may give (else 403 SCOPE_NOT_ALLOWED).",
+  );
 export const MemberRoleSchema = z.enum(memberRoles);
 
 export const MonthlySpendCapCents = z
@@ -43,7 +48,7 @@ export const RotateKeyRequest = z
   .meta({ id: 'RotateKeyRequest' });
 
 export const InviteRequest = z
-  .object({ email: z.email().max(254), role: MemberRoleSchema })
+  .object({ email: EmailAddress, role: MemberRoleSchema })
   .strict()
   .meta({ id: 'InviteRequest' });
 

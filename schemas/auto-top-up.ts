@@ -1,5 +1,5 @@
 import { autoTopUpStatuses } from '@/lib/db/schema/auto-top-up';
-import { wholeCents } from './billing';
+import { CENT, DEFAULT_TOP_UP_USD, wholeCents } from './billing';
 import { z } from './zod';
 
 const usd = (min: number, what: string) =>
@@ -8,19 +8,21 @@ const usd = (min: number, what: string) =>
     .min(min, `must be at least ${min} USD`)
     .max(1_000_000, 'is too large')
     .refine(wholeCents, 'must be whole cents (at most 2 decimals)')
+    .openapi({ multipleOf: CENT })
     .describe(what);
 
 export const AutoTopUpRequest = z
   .object({
     enabled: z.boolean('must be true or false').describe('Whether recharges run.'),
     threshold_usd: usd(1, 'Recharge when a charge leaves the balance under this (at least $1).'),
-    amount_usd: usd(
-      5,
-      'What one recharge adds (at least $5, at most the top-up maximum, default $1,000).',
-    ),
+    amount_usd: usd(5, 'What one recharge adds: a top-up, within the configured bounds.').openapi({
+      minimum: DEFAULT_TOP_UP_USD.min,
+      maximum: DEFAULT_TOP_UP_USD.max,
+    }),
     monthly_cap_usd: usd(
       5,
-      'Required: recharges of one UTC calendar month never add up to more than this.',
+      'Required, and at least amount_usd (a rule across two fields the schema cannot state): ' +
+        'recharges of one UTC calendar month never add up to more than this.',
     ),
     low_balance_usd: usd(0.01, 'Mail the owners once each time the balance crosses under this.')
       .nullable()

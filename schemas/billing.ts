@@ -3,12 +3,24 @@ import { z } from './zod';
 
 export const wholeCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
+/** What `wholeCents` says in JSON Schema (validators read a float multipleOf with a tolerance). */
+export const CENT = 0.01;
+
+/** The bounds of one top-up when TOP_UP_MIN_USD and TOP_UP_MAX_USD are not set. */
+export const DEFAULT_TOP_UP_USD = { min: 5, max: 1000 } as const;
+
 export const TopUpAmount = z
   .number('must be a number of US dollars')
   .positive('must be more than 0')
   .max(1_000_000, 'is too large')
   .refine(wholeCents, 'must be whole cents (at most 2 decimals)')
-  .describe('US dollars, whole cents; between the configured bounds (default 5–1000).');
+  // The document states the configured bounds (voiceOpenApi), which the wallet enforces.
+  .openapi({
+    minimum: DEFAULT_TOP_UP_USD.min,
+    maximum: DEFAULT_TOP_UP_USD.max,
+    multipleOf: CENT,
+  })
+  .describe('US dollars, whole cents, between the configured bounds.');
 
 export const TopUpRequest = z
   .object({ amount_usd: TopUpAmount })
@@ -33,7 +45,12 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-t
 export const LedgerQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1–1000, default 100.'),
-    cursor: z.string().max(20).optional().describe('next_cursor from the previous page.'),
+    cursor: z
+      .string()
+      // What parseLedgerCursor takes: the id of a row, any of which is a place to read on from.
+      .regex(/^[1-9][0-9]{0,15}$/, 'not a cursor we gave')
+      .optional()
+      .describe('next_cursor from the previous page.'),
     from: isoDateTime.optional().describe('Rows at or after this time.'),
     to: isoDateTime.optional().describe('Rows before this time.'),
     format: z

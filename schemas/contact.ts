@@ -1,3 +1,4 @@
+import { EmailAddress } from './email';
 import { z } from './zod';
 
 export const ContactRequest = z
@@ -5,13 +6,9 @@ export const ContactRequest = z
     // Whitespace-only counts as empty: at least one character that is not whitespace.
     name: z.string().min(1).regex(/\S/).describe('Non-empty.'),
     // What lib/contact/read-contact-message.ts enforces (after trimming).
-    email: z
-      .email()
-      .min(1)
-      .max(254)
-      // The reader checks with zod's own email rule, stricter than JSON Schema's `email` format.
-      .openapi({ pattern: z.regexes.email.source })
-      .describe('Non-empty, a valid email address; a malformed one gives MISSING_REQUIRED_FIELDS.'),
+    email: EmailAddress.describe(
+      'A valid email address (an IDN domain in its xn-- form); a malformed one gives MISSING_REQUIRED_FIELDS.',
+    ),
     // The form never loses an enquiry to a field it does not need: what is not a string is
     // treated as omitted (lib/contact/read-contact-message.ts), so the document says any value.
     company: z

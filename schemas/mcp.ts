@@ -1,6 +1,5 @@
 // Inputs and outputs of the tool server's tools: the REST shapes, plus what an agent must add.
 import {
-  BatchAnalysis,
   BatchCallParams,
   BatchCreateRequest,
   BatchCreateResponse,
@@ -14,7 +13,7 @@ import {
   CallListQuery,
   CallListResponse,
 } from './calls';
-import { AudioSpec, ShareRequest } from './speech';
+import { AudioSpec, MP3_RATES, OPUS_RATES, ShareRequest } from './speech';
 import { TopUpAmount, TopUpResponse } from './billing';
 import { VoiceListResponse, VoiceObject } from './voices';
 import { z } from './zod';
@@ -27,10 +26,8 @@ export const scopeImplies: Record<McpScope, McpScope[]> = {
   'mcp:write': ['mcp:read'],
 };
 
-const callId = z.uuid().describe('The call_id that create_call or list_calls returned.');
-const confirm = z
-  .literal(true)
-  .describe('Must be true: confirms the caller (or its user) wants this charged action.');
+const callId = z.uuid().describe('From create_call or list_calls.');
+const confirm = z.literal(true).describe('Must be true: the user wants this charged action.');
 const idempotencyKey = z
   .string()
   .min(1)
@@ -38,11 +35,9 @@ const idempotencyKey = z
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces')
   .optional()
   .describe(
-    'Any unique string per intended action (e.g. a UUID). Retrying with the same key never acts twice: the first result is returned.',
+    'Unique per intended action (e.g. a UUID): a retry with the same key returns the first result.',
   );
-const replayed = z
-  .boolean()
-  .describe('True when an earlier call with the same idempotency_key already did this.');
+const replayed = z.boolean().describe('True: an earlier use of the idempotency_key did this.');
 
 export const GetCallInput = z.object({ call_id: callId });
 
@@ -57,7 +52,7 @@ export const WaitForCallInput = z.object({
     .min(1)
     .max(55)
     .default(25)
-    .describe('How long to wait for the call to end, 1–55 s (default 25; clients give up at 60).'),
+    .describe('Seconds, 1–55 (clients give up at 60).'),
 });
 
 /**
@@ -69,7 +64,17 @@ const callLike = (description: string) =>
 
 /** get_call's answer: the REST record, less c_id (the same value as call_id, kept for REST). */
 export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).extend({
-  transcripts: CallDetail.shape.transcripts,
+  status: CallDetail.shape.status.describe('error is queue_status call_error.'),
+  completed: CallDetail.shape.completed.describe('True once ended.'),
+  corrected_duration: CallDetail.shape.corrected_duration.describe('Seconds, as text.'),
+  request_data: CallDetail.shape.request_data.describe(
+    "The request as sent (known fields), or a batch call's row.",
+  ),
+  recording_url: CallDetail.shape.recording_url.describe('WAV, valid 24 h; null unless recorded.'),
+  concatenated_transcript: CallDetail.shape.concatenated_transcript.describe('`user: text` lines.'),
+  endpoint_url: CallDetail.shape.endpoint_url.describe('The line that placed it.'),
+  sandbox: CallDetail.shape.sandbox.describe('True: the simulated line.'),
+  transcripts: z.array(CallDetail.shape.transcripts.element.omit({ c_id: true })),
 });
 
 export const WaitForCallOutput = z.object({
@@ -85,7 +90,6 @@ export const ListCallsOutput = CallListResponse.extend({
 });
 
 const count = z.int().min(0);
-const callLengths = BatchAnalysis.shape.call_lengths;
 
 /** get_batch's answer; the parts an agent rarely reads are described rather than spelled out. */
 export const GetBatchOutput = BatchResponse.extend({
@@ -94,21 +98,18 @@ export const GetBatchOutput = BatchResponse.extend({
     .describe(
       "id (the batch_id), created_at, and create_batch's base_prompt, label, campaign_id and call_params as sent.",
     ),
-  analysis: BatchAnalysis.extend({
-    call_lengths: callLengths.extend({
-      summary: z
-        .record(z.string(), count)
-        .describe(
-          `Seconds (${callLengthBuckets.join(', ')}; lower bound included) → count of calls.`,
-        ),
-    }),
-  })
+  analysis: z
+    .looseObject({ total_calls: count, completed_calls: count, in_progress_calls: count })
     .optional()
-    .describe(BatchResponse.shape.analysis.description ?? ''),
+    .describe(
+      'Omitted when include_analysis=false. Also queue_statuses (status → count), call_lengths ' +
+        `(seconds: average, average_nonzero, all in call_ids order, summary: bucket ${callLengthBuckets[0]}… → count), ` +
+        'call_ids (oldest first), error_messages ({call_id, error_message}) and endpoints (line host → count).',
+    ),
   call_data: z
     .array(
       callLike(
-        'A call of the batch as get_call returns it (request_data is its row); include_transcripts=false leaves out transcripts and concatenated_transcript.',
+        'As get_call returns it (request_data is its row); include_transcripts=false drops transcripts and concatenated_transcript.',
       ),
     )
     .optional()
@@ -117,34 +118,38 @@ export const GetBatchOutput = BatchResponse.extend({
 
 export const GetBatchInput = z.object({
   batch_id: z.uuid().describe('The batch_id that create_batch returned.'),
-  include_calls: z.boolean().default(true).describe('Include each call (call_data).'),
-  include_transcripts: z
-    .boolean()
-    .default(true)
-    .describe("When calls are included, false omits each call's transcripts."),
-  include_analysis: z.boolean().default(true).describe('False omits the analysis.'),
+  include_calls: z.boolean().default(true),
+  include_transcripts: z.boolean().default(true),
+  include_analysis: z.boolean().default(true),
 });
 
 export const ListVoicesInput = z.object({
   include_engine: z
     .boolean()
     .default(false)
-    .describe('Also list the raw engine voices (over a hundred languages).'),
+    .describe('Also the raw engine voices (100+ languages).'),
 });
 
 export const ListVoicesOutput = VoiceListResponse.extend({
   voices: z
     .array(
-      VoiceObject.extend({
+      VoiceObject.omit({ public: true }).extend({
+        id: VoiceObject.shape.id.describe(
+          'A persona ("ava"), engine voice ("en-gb+f3") or clone UUID.',
+        ),
+        description: VoiceObject.shape.description.describe('How it sounds.'),
+        tags: VoiceObject.shape.tags.describe('e.g. female, british, clone.'),
+        language: VoiceObject.shape.language.describe('e.g. en-US.'),
+        kind: VoiceObject.shape.kind.describe('instant and professional: your clones.'),
+        state: VoiceObject.shape.state.describe('draft: a clone that can only be previewed.'),
+        public: VoiceObject.shape.public.describe('False for your clones.'),
         clone: z
           .looseObject({})
           .optional()
-          .describe(
-            'Present on your own clones only: their engine voice, settings, measurements and review.',
-          ),
+          .describe('Your clones only: engine voice, settings, measurements, review.'),
       }),
     )
-    .describe(VoiceListResponse.shape.voices.description ?? ''),
+    .describe('Personas, your clones (newest first), then engine voices if asked.'),
 });
 
 export const BalanceAndLimits = z.object({
@@ -165,8 +170,15 @@ export const BalanceAndLimits = z.object({
 // placing a call has the server's default window.
 export const CreateCallInput = CallDispatchRequest.omit({ end_of_turn: true }).extend({
   voice: CallDispatchRequest.shape.voice.describe(
-    'A voice id from list_voices (e.g. "ava", "en-gb" or your live clone); default en-us. An unknown id fails with VOICE_NOT_FOUND, a draft clone with VOICE_NOT_LIVE.',
+    'From list_voices (e.g. "ava", "en-gb", a live clone); default en-us.',
   ),
+  phone_number: CallDispatchRequest.shape.phone_number.describe(
+    'E.164, e.g. +14155550123. Sandbox numbers ending 5550101 ring out, 5550102 busy, 5550103 voicemail, 5550104 fail; others answer.',
+  ),
+  webhook: CallDispatchRequest.shape.webhook.describe(
+    'http(s) URL for the signed post-call payload (Standard Webhooks); private hosts refused.',
+  ),
+  request_data: CallDispatchRequest.shape.request_data.describe('Values for `{{name}}` in task.'),
   confirm,
   idempotency_key: idempotencyKey,
 });
@@ -195,7 +207,10 @@ export const StopCallInput = z.object({ call_id: callId });
 export const GenerateSpeechInput = ShareRequest.extend({
   text: ShareRequest.shape.text.describe('What to say, 1–5000 characters.'),
   voice: ShareRequest.shape.voice.describe('A voice id from list_voices.'),
-  audio: AudioSpec.optional(),
+  audio: AudioSpec.optional().describe(
+    'Default WAV, 16-bit PCM, 24 kHz. mulaw: raw or wav, sample_rate 8000 sent. mp3: ' +
+      `${MP3_RATES.join(', ')} Hz; ogg_opus: ${OPUS_RATES.join(', ')} Hz.`,
+  ),
 });
 export const GenerateSpeechOutput = z.object({
   share_id: z.string(),

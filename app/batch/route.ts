@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     );
     const deps = await getCallDeps();
     const body = await getBatchJson(deps.db, orgId, query, {
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
       urlSigningKey: deps.settings.urlSigningKey,
       nowMs: deps.clock.now(),
     });

@@ -3,5 +3,5 @@ import { defineRoute, publicOrigin } from '@/lib/http';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
-  GET: ({ request }) => Response.json(marketingOpenApi(publicOrigin('marketing', request))),
+  GET: () => Response.json(marketingOpenApi(publicOrigin('marketing'))),
 });

@@ -9,9 +9,9 @@ interface Passkey {
   name?: string | null;
   createdAt: string;
 }
+/** As /auth/list-sessions answers it: ids only, the tokens stay on the server. */
 interface SessionRow {
   id: string;
-  token: string;
   createdAt: string;
   ipAddress?: string | null;
   userAgent?: string | null;
@@ -87,7 +87,7 @@ export function AccountSecurity() {
               className="button"
               type="button"
               onClick={async () => {
-                const result = await postJson('/auth/revoke-session', { token: session.token });
+                const result = await postJson('/auth/revoke-session', { id: session.id });
                 setMessage(result.ok ? 'Session ended.' : result.message);
                 reload();
               }}

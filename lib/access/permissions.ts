@@ -48,6 +48,7 @@ const developer: readonly MemberAction[] = [
   'webhooks.read',
   'webhooks.write',
   'usage.read',
+  'agents.approve', // an agent key it approves is bounded by the developer's scopes, like its own
   'oauth.approve',
 ];
 const viewer: readonly MemberAction[] = [
@@ -89,12 +90,78 @@ export const apiKeyScopes = [
   'speech', // every speech surface
   'voices:read',
   'voices:write', // clone, delete, promote
-  'mcp', // the tool server (its tools still check mcp:read / mcp:write: a key with mcp has both)
+  'mcp:read', // the tool server's read tools
+  'mcp:write', // the tool server's tools that place calls or make top-up links (includes mcp:read)
   'audit:read',
   'billing:read', // the wallet's ledger, the auto top-up settings
   'billing:write', // starting a top-up (a person still pays at the checkout), auto top-up settings
 ] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+/**
+ * What a scope lets a key do, as member actions: a member may give a key a scope only when their
+ * role allows all of them (the ceiling), and a key uses it only while its maker's role still does.
+ */
+const scopeActions: Record<ApiKeyScope, readonly MemberAction[]> = {
+  'calls:read': ['calls.read', 'batches.read'],
+  'calls:write': ['calls.write', 'batches.write'],
+  speech: ['calls.write'], // spends the wallet as a call does
+  'voices:read': ['voices.read'],
+  'voices:write': ['voices.write'],
+  'mcp:read': ['calls.read', 'voices.read'],
+  'mcp:write': ['calls.write'],
+  'audit:read': ['audit.read'],
+  'billing:read': ['billing.read'],
+  'billing:write': ['billing.manage'],
+};
+
+/** Scopes a stored key may name that stand for others: `mcp` (before the split) is both halves. */
+const scopeIncludes: Partial<Record<string, readonly ApiKeyScope[]>> = {
+  mcp: ['mcp:read', 'mcp:write'],
+  'mcp:write': ['mcp:read'],
+};
+
+/** The scopes a member of `role` may give a key (the ceiling). */
+export function roleScopes(role: MemberRole): ApiKeyScope[] {
+  return apiKeyScopes.filter((scope) => scopeActions[scope].every((a) => roleAllows(role, a)));
+}
+
+/** The scopes in `scopes` a member of `role` may not give; NULL (full access) is every scope. */
+export function scopesBeyondRole(scopes: readonly string[] | null, role: MemberRole): string[] {
+  const ceiling: readonly string[] = roleScopes(role);
+  return (scopes ?? apiKeyScopes).filter((scope) => !ceiling.includes(scope));
+}
+
+/**
+ * What a key may use: its scopes (NULL: all; old names read as what they stand for), cut to what
+ * its maker's current role allows. `makerRole` NULL: the maker is no longer a member — nothing.
+ */
+export function keyScopes(
+  scopes: readonly string[] | null,
+  makerRole: MemberRole | null,
+): ApiKeyScope[] {
+  if (makerRole === null) return [];
+  const held = new Set<string>(scopes ?? apiKeyScopes);
+  for (const scope of scopes ?? []) for (const s of scopeIncludes[scope] ?? []) held.add(s);
+  return roleScopes(makerRole).filter((scope) => held.has(scope));
+}
+
+/** An API key as the request-time check sees it. */
+export interface KeyGrant {
+  /** NULL: a key made before scopes existed (full access). */
+  scopes: readonly string[] | null;
+  /** Its maker's role now (`owner` for an operator-issued key); NULL: no longer a member. */
+  makerRole: MemberRole | null;
+}
+
+/**
+ * The one request-time check: the key carries `scope`, its maker's current role allows it, and,
+ * for a route that takes a member action (owner-only ones), the maker's role allows that too.
+ */
+export function keyAllows(key: KeyGrant, scope: ApiKeyScope, action?: MemberAction): boolean {
+  if (!keyScopes(key.scopes, key.makerRole).includes(scope)) return false;
+  return action === undefined || (key.makerRole !== null && roleAllows(key.makerRole, action));
+}
 
 /** What the device-authorization page ticks by default for an agent. */
 export const defaultAgentScopes: readonly ApiKeyScope[] = [
@@ -102,11 +169,19 @@ export const defaultAgentScopes: readonly ApiKeyScope[] = [
   'calls:write',
   'speech',
   'voices:read',
-  'mcp',
+  'mcp:read',
+  'mcp:write',
 ];
 
-/** Every route an API key opens, with the scope it needs ({x} is one path segment). */
-export const routeScopes: readonly { method: string; path: string; scope: ApiKeyScope }[] = [
+/** What a route needs of a key: a scope and, where its maker's role matters, a member action. */
+export interface RouteAccess {
+  scope: ApiKeyScope;
+  /** Set where the scope is coarser than the route (owner-only settings): the maker needs it. */
+  action?: MemberAction;
+}
+
+/** Every route an API key opens, with what it needs ({x} is one path segment). */
+export const routeScopes: readonly ({ method: string; path: string } & RouteAccess)[] = [
   { method: 'GET', path: '/v1/calls', scope: 'calls:read' },
   { method: 'POST', path: '/v1/calls', scope: 'calls:write' },
   { method: 'GET', path: '/v1/calls/{call_id}', scope: 'calls:read' },
@@ -128,12 +203,17 @@ export const routeScopes: readonly { method: string; path: string; scope: ApiKey
   { method: 'POST', path: '/v1/voices/{voice_id}/promote', scope: 'voices:write' },
   { method: 'POST', path: '/v1/voices/clone', scope: 'voices:write' },
   { method: 'POST', path: '/v1/voices/professional', scope: 'voices:write' },
-  { method: 'POST', path: '/v1/mcp', scope: 'mcp' },
+  { method: 'POST', path: '/v1/mcp', scope: 'mcp:read' }, // each tool checks its own scope
   { method: 'GET', path: '/v1/audit-log', scope: 'audit:read' },
   { method: 'GET', path: '/v1/billing/ledger', scope: 'billing:read' },
   { method: 'POST', path: '/v1/billing/top-ups', scope: 'billing:write' },
   { method: 'GET', path: '/v1/billing/auto-top-up', scope: 'billing:read' },
-  { method: 'PUT', path: '/v1/billing/auto-top-up', scope: 'billing:write' },
+  {
+    method: 'PUT',
+    path: '/v1/billing/auto-top-up',
+    scope: 'billing:write',
+    action: 'billing.auto_top_up',
+  },
 ];
 
 const compiled = routeScopes.map((route) => ({
@@ -141,15 +221,16 @@ const compiled = routeScopes.map((route) => ({
   regex: new RegExp(`^${route.path.replace(/\{[a-z_]+\}/g, '[^/]+')}/?$`),
 }));
 
-/** The scope a request needs; undefined for a path no key opens. Literal paths win over {x}. */
-export function requiredScope(method: string, pathname: string): ApiKeyScope | undefined {
+/** What a request needs; undefined for a path no key opens. Literal paths win over {x}. */
+export function requiredAccess(method: string, pathname: string): RouteAccess | undefined {
   const verb = method === 'HEAD' ? 'GET' : method;
   const matches = compiled.filter((r) => r.method === verb && r.regex.test(pathname));
-  const literal = matches.find((r) => !r.path.includes('{'));
-  return (literal ?? matches[0])?.scope;
+  const route = matches.find((r) => !r.path.includes('{')) ?? matches[0];
+  if (!route) return undefined;
+  return route.action ? { scope: route.scope, action: route.action } : { scope: route.scope };
 }
 
-/** Whether a key's scopes allow `scope`; NULL scopes are the full access of pre-scope keys. */
-export function scopesAllow(scopes: readonly string[] | null, scope: ApiKeyScope): boolean {
-  return scopes === null || scopes.includes(scope);
+/** The scope a request needs; undefined for a path no key opens. */
+export function requiredScope(method: string, pathname: string): ApiKeyScope | undefined {
+  return requiredAccess(method, pathname)?.scope;
 }

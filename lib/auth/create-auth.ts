@@ -24,12 +24,14 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /** The origin the site is served at (PUBLIC_SITE_URL, or the request's). */
+  /** The own origin this instance serves (cookies, passkey rpID): PUBLIC_SITE_URL or a listening one. */
   origin: string;
+  /** Where mailed links point: configured, never the request's (a forged Host would take the code). */
+  linkOrigin: () => string;
 }
 
 /** better-auth on our database, mounted at /auth: email code + link, passkeys, sessions. */
-export function createAuth({ db, config, mailer, origin }: AuthDeps) {
+export function createAuth({ db, config, mailer, origin, linkOrigin }: AuthDeps) {
   const https = origin.startsWith('https://');
   return betterAuth({
     appName: 'Voice AI',
@@ -90,7 +92,7 @@ export function createAuth({ db, config, mailer, origin }: AuthDeps) {
         storeOTP: 'hashed',
         sendVerificationOTP: async ({ email, otp }) => {
           // A failed delivery is logged, never told apart in the answer (no enumeration).
-          await mailer.send(signInMail(origin, email, otp)).catch((error: Error) => {
+          await mailer.send(signInMail(linkOrigin(), email, otp)).catch((error: Error) => {
             console.error(`mail: sign-in code to ${email} not sent: ${error.message}`);
           });
         },

@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { siteOrigin } from '../site/site-origin';
+import { ownOriginOf, publicOrigin } from '../http/public-origin';
 import { getAuth } from './get-auth';
 
 export interface SessionUser {
@@ -10,8 +10,9 @@ export interface SessionUser {
 
 /** The signed-in user of a page or server action, from the session cookie; null when signed out. */
 export async function currentUser(): Promise<SessionUser | null> {
-  const auth = await getAuth(await siteOrigin());
-  const session = await auth.api.getSession({ headers: await headers() });
+  const list = await headers();
+  const auth = await getAuth(ownOriginOf(list) ?? publicOrigin('marketing'));
+  const session = await auth.api.getSession({ headers: list });
   if (!session) return null;
   const { id, email, name } = session.user;
   return { id, email, name };

@@ -1,12 +1,15 @@
 import { getConfig } from '../config';
 import { getDb } from '../db';
+import { publicOrigin } from '../http/public-origin';
 import { getMailer } from '../mail';
 import { singleton } from '../runtime/singleton';
 import { createAuth, type Auth } from './create-auth';
 
 /**
- * One better-auth instance per public origin: PUBLIC_SITE_URL when set (one instance), else the
- * origin each request used (cookies, links and the passkey rpID follow the host the user sees).
+ * One better-auth instance per own origin: PUBLIC_SITE_URL when set (one instance), else the one
+ * of our listening origins a request used (cookies and the passkey rpID follow the host the user
+ * sees: localhost and 127.0.0.1 are both ours). Callers pass an origin from `ownOriginOf`, never a
+ * request's Host as such; links in mail always use `publicOrigin('marketing')`.
  */
 export async function getAuth(origin: string): Promise<Auth> {
   const config = getConfig();
@@ -14,9 +17,13 @@ export async function getAuth(origin: string): Promise<Auth> {
   const instances = singleton('auth-instances', () => new Map<string, Auth>());
   let auth = instances.get(key);
   if (!auth) {
-    // Bounded: a stranger's Host header must not grow the map forever.
-    if (instances.size > 32) instances.clear();
-    auth = createAuth({ db: await getDb(), config, mailer: getMailer(), origin: key });
+    auth = createAuth({
+      db: await getDb(),
+      config,
+      mailer: getMailer(),
+      origin: key,
+      linkOrigin: () => publicOrigin('marketing'),
+    });
     instances.set(key, auth);
   }
   return auth;

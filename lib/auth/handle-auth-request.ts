@@ -1,8 +1,11 @@
+import { isEmailAddress } from '@/schemas/email';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
+import { requireOwnOrigin } from '../http/public-origin';
 import { getStore } from '../store';
 import { authLimits, enforceLimits } from './auth-limits';
 import { getAuth } from './get-auth';
+import { answerSessionRequest } from './session-rows';
 
 const SEND = '/auth/email-otp/send-verification-otp';
 const VERIFY = '/auth/sign-in/email-otp';
@@ -23,9 +26,11 @@ async function readBody(request: Request): Promise<{ email: string; type: unknow
 
 /**
  * better-auth's handler behind our limits; its error answers become our envelope (its success
- * answers and cookies pass through unchanged).
+ * answers and cookies pass through unchanged). A request to a host that is not ours gets 400
+ * UNKNOWN_HOST before anything is mailed.
  */
-export async function handleAuthRequest(request: Request, origin: string): Promise<Response> {
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const origin = requireOwnOrigin(request.headers);
   const path = new URL(request.url).pathname;
   if (request.method === 'POST' && (path === SEND || path === VERIFY)) {
     const ip = clientIp(request.headers);
@@ -33,6 +38,13 @@ export async function handleAuthRequest(request: Request, origin: string): Promi
     // Codes are for signing in only (the plugin's other kinds are not used here).
     if (path === SEND && type !== 'sign-in')
       throw new ApiError('AUTH_REJECTED', { message: 'type must be "sign-in".', field: 'type' });
+    // Sign-up is the first code sent: the one email rule of the site (schemas/email.ts), not
+    // better-auth's own, decides which addresses get an account.
+    if (path === SEND && !isEmailAddress(email))
+      throw new ApiError('AUTH_REJECTED', {
+        message: 'email: not a valid email address.',
+        field: 'email',
+      });
     const [perIp, perEmail] =
       path === SEND
         ? [authLimits.sendPerIp, authLimits.sendPerEmail]
@@ -49,7 +61,8 @@ export async function handleAuthRequest(request: Request, origin: string): Promi
     );
   }
   const auth = await getAuth(origin);
-  const response = await auth.handler(request);
+  const response =
+    (await answerSessionRequest(auth, request, path)) ?? (await auth.handler(request));
   if (response.status < 400) return response;
   if (response.status >= 500)
     throw new ApiError('INTERNAL_ERROR', {

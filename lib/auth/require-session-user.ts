@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error';
-import { publicOrigin } from '../http/public-origin';
+import { requireOwnOrigin } from '../http/public-origin';
 import type { SessionUser } from './current-session';
 import { getAuth } from './get-auth';
 
@@ -9,7 +9,8 @@ import { getAuth } from './get-auth';
  * SameSite=Lax cookie).
  */
 export async function requireSessionUser(request: Request): Promise<SessionUser> {
-  const origin = publicOrigin('marketing', request);
+  // Only our own hosts: the Origin check compares against the one the page was served from.
+  const origin = requireOwnOrigin(request.headers);
   const sentOrigin = request.headers.get('origin');
   if (request.method !== 'GET' && sentOrigin && sentOrigin !== origin)
     throw new ApiError('FORBIDDEN', { message: 'Requests from other sites are refused.' });

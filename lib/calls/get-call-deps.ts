@@ -3,6 +3,7 @@ import { getBillingDeps } from '../billing/get-billing-deps';
 import { getMailer } from '../mail';
 import { getConfig } from '../config';
 import { getDb } from '../db';
+import { publicOrigin } from '../http/public-origin';
 import { usdToMicros } from '../orgs/money';
 import { systemClock } from '../runtime/clock';
 import { getSpeechEngine } from '../speech';
@@ -11,21 +12,16 @@ import { getCallProvider } from '../telephony';
 import { getCallWebhookSender } from '../webhooks';
 import type { CallDeps } from './types';
 
-/**
- * The process's call service dependencies, from validated config. `origin` is where this process
- * is reached (for links in mail from scheduled work) when PUBLIC_SITE_URL does not say.
- */
-export async function getCallDeps(origin?: string): Promise<CallDeps> {
+/** The process's call service dependencies, from validated config. */
+export async function getCallDeps(): Promise<CallDeps> {
   const config = getConfig();
   return {
     billing: {
       ...(await getBillingDeps()),
       mailer: getMailer(),
       webhookWaitMs: config.AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES * 60_000,
-      origin: (config.PUBLIC_SITE_URL ?? origin ?? `http://localhost:${config.PORT}`).replace(
-        /\/$/,
-        '',
-      ),
+      // Links in mail from scheduled work: configured, else where this process listens.
+      origin: publicOrigin('marketing'),
     },
     db: await getDb(),
     store: getStore(),

@@ -11,6 +11,14 @@ function sqlState(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isCheckViolation = (error: unknown) => sqlState(error) === '23514';
 
+/**
+ * The SQLSTATE raised by the `org_members_keep_an_owner` constraint trigger (migration 0017) when
+ * a change to memberships would leave an existing organization without an owner. Class `VA` is
+ * this application's own; the HTTP layer maps it to 409 LAST_OWNER (lib/http/dependency-errors.ts).
+ */
+export const LAST_OWNER_SQLSTATE = 'VA001';
+export const isLastOwnerViolation = (error: unknown) => sqlState(error) === LAST_OWNER_SQLSTATE;
+
 // Socket-level failures reaching the server, as node-postgres reports them.
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -15,10 +15,21 @@ export const accountErrorCodes = {
     message: 'Your role in this organization does not allow this action.',
     hint: 'Ask an owner or admin of the organization.',
   },
+  SCOPE_NOT_ALLOWED: {
+    status: 403,
+    message: 'A key can hold only the scopes its maker’s role allows.',
+    hint: 'Leave out the scopes named in the message, or ask an owner or admin to make the key.',
+  },
   LAST_OWNER: {
     status: 409,
-    message: 'The last owner of an organization cannot leave or be demoted.',
+    message:
+      'An organization keeps an owner: its last owner cannot leave, be removed or be demoted.',
     hint: 'Make another member an owner first.',
+  },
+  ALREADY_MEMBER: {
+    status: 409,
+    message: 'This address already belongs to a member of the organization.',
+    hint: 'Change their role on the members page instead of inviting them.',
   },
   INVITATION_INVALID: {
     status: 400,

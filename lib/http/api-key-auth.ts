@@ -1,4 +1,4 @@
-import { requiredScope } from '../access/permissions';
+import { requiredAccess } from '../access/permissions';
 import { getDb } from '../db';
 import { authenticateOrg, requireScope, type AuthenticatedOrg } from '../orgs/authenticate-org';
 import { ApiError } from './api-error';
@@ -6,7 +6,8 @@ import { clientIp } from './client-ip';
 
 /**
  * The organization a voice API request acts for: 401 UNAUTHENTICATED without a live key, 403
- * INSUFFICIENT_SCOPE when the key lacks the scope the permission table gives this route.
+ * INSUFFICIENT_SCOPE when the key (or its maker's role) lacks the scope the permission table gives
+ * this route, 403 FORBIDDEN when the route is owner-only and the key's maker is not an owner.
  */
 export async function requireApiKey(request: Request): Promise<AuthenticatedOrg> {
   const org = await authenticateOrg(
@@ -14,9 +15,9 @@ export async function requireApiKey(request: Request): Promise<AuthenticatedOrg>
     request.headers.get('authorization'),
     clientIp(request.headers),
   );
-  const scope = requiredScope(request.method, new URL(request.url).pathname);
+  const access = requiredAccess(request.method, new URL(request.url).pathname);
   // A route that takes keys but is missing from the table is a bug: refuse rather than allow.
-  if (!scope) throw new ApiError('INTERNAL_ERROR', { cause: `no scope for ${request.url}` });
-  requireScope(org, scope);
+  if (!access) throw new ApiError('INTERNAL_ERROR', { cause: `no scope for ${request.url}` });
+  requireScope(org, access);
   return org;
 }

@@ -6,11 +6,15 @@ const SPOOFABLE = [
   'forwarded',
   'x-vercel-forwarded-for',
   'cf-connecting-ip',
+  // Where the client says it came from: only a trusted proxy may say (see ownOriginOf).
+  'x-forwarded-host',
+  'x-forwarded-proto',
 ];
 
 /**
  * Makes X-Forwarded-For trustworthy before Next sees the request: behind a trusted proxy it is
- * kept as sent; otherwise anything the client sent is replaced by the socket address.
+ * kept as sent; otherwise anything the client sent is replaced by the socket address (and the
+ * client's X-Forwarded-Host and -Proto are dropped).
  */
 export function pinClientIp(request: IncomingMessage, trustProxy: boolean): void {
   if (trustProxy) return;

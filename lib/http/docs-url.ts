@@ -8,6 +8,6 @@ const documentPath: Record<ApiName, string> = {
 };
 
 /** Absolute URL of the OpenAPI document that describes `api`. */
-export function docsUrl(api: ApiName, request: Request): string {
-  return publicOrigin(api, request) + documentPath[api];
+export function docsUrl(api: ApiName): string {
+  return publicOrigin(api) + documentPath[api];
 }

@@ -34,6 +34,12 @@ export const errorCodes = {
     message: 'A query parameter is malformed.',
     hint: 'Check the query parameters against the API reference.',
   },
+  UNKNOWN_HOST: {
+    status: 400,
+    message:
+      'This request was addressed to a host this service is not published at; nothing was sent.',
+    hint: 'Use the address the service is published at (PUBLIC_SITE_URL); a proxy in front must pass the Host header, or set X-Forwarded-Host with TRUST_PROXY=true.',
+  },
   RAISE_ALREADY_ANSWERED: {
     status: 409,
     message: 'This raise request has already been answered.',

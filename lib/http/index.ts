@@ -6,7 +6,7 @@ export { readJson } from './read-json';
 export { requireAdmin } from './admin-auth';
 export { bearerToken } from './bearer-token';
 export { docsUrl, type ApiName } from './docs-url';
-export { publicOrigin, requestOrigin } from './public-origin';
+export { ownOriginOf, publicOrigin, requireOwnOrigin } from './public-origin';
 export { clientIp } from './client-ip';
 export { parseBody } from './parse-body';
 export { uuidParam, isUuid } from './path-id';

@@ -15,8 +15,11 @@ const tooLarge = () =>
 // that starts with one stays invalid JSON, as before.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Reads a JSON body; anything unreadable becomes `code` (the spec picks it per endpoint). */
-export async function readJson(request: Request, code: ErrorCode): Promise<unknown> {
+/**
+ * Reads a JSON body; anything unreadable is a 400, `INVALID_BODY` unless a route names another
+ * 4xx (a body the client sent wrong is never the server's failure).
+ */
+export async function readJson(request: Request, code: ErrorCode = 'INVALID_BODY'): Promise<unknown> {
   const bytes = await readLimited(request, MAX_JSON_BODY_BYTES, tooLarge, code);
   let text: string;
   try {

@@ -27,8 +27,13 @@ export interface RenderErrorContext {
  * SERVICE_UNAVAILABLE with Retry-After, other unknown errors a bare 500.
  */
 export function renderError(thrown: unknown, context: RenderErrorContext): Response {
-  const error = asApiError(thrown, () => new ApiError('INTERNAL_ERROR'));
-  if (!(thrown instanceof ApiError) || error.status >= 500) {
+  let unknown = false;
+  const error = asApiError(thrown, () => {
+    unknown = true;
+    return new ApiError('INTERNAL_ERROR');
+  });
+  // Known refusals (an ApiError, the database's LAST_OWNER) are answers, not faults to log.
+  if (unknown || error.status >= 500) {
     const cause = thrown instanceof ApiError ? (thrown.cause ?? thrown) : thrown;
     console.error(`[${context.requestId}] ${error.code}:`, cause);
   }
@@ -37,7 +42,7 @@ export function renderError(thrown: unknown, context: RenderErrorContext): Respo
     message: error.message,
     hint: error.hint,
     status: error.status,
-    docs: docsUrl(context.api, context.request),
+    docs: docsUrl(context.api),
     ...(error.field === undefined ? {} : { field: error.field }),
   };
   const legacy = context.legacy ? context.legacy(detail) : {};

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { z } from 'zod';
+import { isEmailAddress } from '@/schemas/email';
 import { ApiError } from '../http/api-error';
 import type { ErrorCode } from '../http/error-codes';
 import { checkEmailPolicy } from './check-email-policy';
@@ -10,7 +10,6 @@ export type CleanValues = Record<string, CleanValue>;
 
 /** Text without a maxLength still has a ceiling, so a form cannot be used to store megabytes. */
 const DEFAULT_MAX_LENGTH = 5_000;
-const emailSchema = z.email();
 
 type Outcome = { ok: true; value: CleanValue | undefined } | { ok: false; code: ErrorCode };
 const fail = (code: ErrorCode): Outcome => ({ ok: false, code });
@@ -52,7 +51,7 @@ function checkValue(value: unknown, field: LeadField): Outcome {
       if (typeof value !== 'string') return fail('INVALID_EMAIL');
       const email = value.trim().toLowerCase();
       if (email.length > (field.maxLength ?? 254)) return fail('TOO_LONG');
-      if (!emailSchema.safeParse(email).success) return fail('INVALID_EMAIL');
+      if (!isEmailAddress(email)) return fail('INVALID_EMAIL');
       const policy = checkEmailPolicy(email, field);
       return policy ? fail(policy) : pass(email);
     }

@@ -10,7 +10,8 @@ import type { Db } from '../db';
 import { ApiError } from '../http/api-error';
 import { verifyAccessToken } from '../oauth/verify-access-token';
 import { API_KEY_PREFIX } from '../orgs/api-key';
-import { authenticateOrg, requireScope } from '../orgs/authenticate-org';
+import type { AuthenticatedOrg } from '../orgs/authenticate-org';
+import { authenticateOrg, keyMcpScopes, requireScope } from '../orgs/authenticate-org';
 import { ALL_SCOPES, mcpResourceMetadataUrl, mcpResourceUrl } from './mcp-urls';
 import { withImpliedScopes } from './with-implied-scopes';
 
@@ -18,16 +19,17 @@ import { withImpliedScopes } from './with-implied-scopes';
 const API_KEY_GRANT_SECONDS = 3600;
 
 export interface McpAuth extends AuthInfo {
-  /** `key`: set when the credential is an API key (its id and scopes, for the scope check). */
+  /** `key`: set when the credential is an API key (its id, scopes and maker, for the scope check). */
   extra: {
     orgId: string;
-    key?: { keyId: string; scopes: string[] | null; spendCapMicros: number | null };
+    key?: Pick<AuthenticatedOrg, 'keyId' | 'scopes' | 'makerRole' | 'spendCapMicros'>;
   };
 }
 
 /**
- * One verifier for both credentials: an org API key (both scopes, the org's full access) or an
- * access token of our authorization server. Each is given the tool server as its resource and an
+ * One verifier for both credentials: an org API key (the mcp:read / mcp:write it holds, bounded
+ * by its maker's role, so each tool's own scope check applies to keys too) or an access token of
+ * our authorization server. Each is given the tool server as its resource and an
  * expiry, so the SDK's audience and expiry checks apply to both alike.
  */
 function verifier(db: Db, resource: URL, nowMs: number): OAuthTokenVerifier {
@@ -42,12 +44,17 @@ function verifier(db: Db, resource: URL, nowMs: number): OAuthTokenVerifier {
         return {
           token,
           clientId: `api-key:${org.keyId}`,
-          scopes: ALL_SCOPES,
+          scopes: keyMcpScopes(org),
           expiresAt: Math.floor(nowMs / 1000) + API_KEY_GRANT_SECONDS,
           resource,
           extra: {
             orgId: org.orgId,
-            key: { keyId: org.keyId, scopes: org.scopes, spendCapMicros: org.spendCapMicros },
+            key: {
+              keyId: org.keyId,
+              scopes: org.scopes,
+              makerRole: org.makerRole,
+              spendCapMicros: org.spendCapMicros,
+            },
           },
         };
       }
@@ -105,8 +112,9 @@ export async function authenticateMcp(
       headers: { 'WWW-Authenticate': challenge.headers.get('WWW-Authenticate') ?? 'Bearer' },
     });
   }
-  // An API key opens the tool server only with the mcp scope (it then has mcp:read and mcp:write).
+  // An API key opens the tool server with mcp:read (mcp:write includes it); each tool then checks
+  // its own scope, so an mcp:read key is refused the write tools with the SDK's step-up answer.
   const key = auth.extra.key;
-  if (key) requireScope(key, 'mcp');
+  if (key) requireScope(key, { scope: 'mcp:read' });
   return auth;
 }

@@ -1,3 +1,4 @@
+import type { KeyGrant } from '../access/permissions';
 import type { AuditActor } from '../audit/record-audit';
 import type { SpendingKey } from '../orgs/key-spend-cap';
 import type { CallDeps } from '../calls/types';
@@ -6,8 +7,11 @@ import type { SpeechDeps } from '../tts/types';
 /** Who a tool acts for and what it talks to: one per tool-server request. */
 export interface ToolContext {
   orgId: string;
-  /** The API key behind the request (its cap applies, its id is on charges); NULL for OAuth. */
-  key: SpendingKey | null;
+  /**
+   * The API key behind the request (its cap applies, its id is on charges, its maker's role bounds
+   * it); NULL for OAuth.
+   */
+  key: (SpendingKey & KeyGrant) | null;
   /** Who the audit log names: the API key, or the OAuth client acting for a member. */
   actor: AuditActor;
   /** The public origin of the voice API, for the links tools hand out. */

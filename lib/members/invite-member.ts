@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { roleAllows, type MemberRole } from '../access/permissions';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
@@ -13,7 +13,8 @@ export const hashInvitationToken = (token: string) =>
 
 /**
  * An invitation by email: a single-use link bound to the address, valid 7 days. `actorRole` is
- * the inviter's role (NULL for the admin API, which may invite a first owner).
+ * the inviter's role (NULL for the admin API, which may invite a first owner). An address that is
+ * already a member's is refused (409 ALREADY_MEMBER) before anything is written or mailed.
  */
 export async function inviteMember(
   deps: { db: Db; mailer: Mailer; origin: string },
@@ -28,6 +29,19 @@ export async function inviteMember(
   const invitationId = `inv_${randomBytes(9).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const [org] = await deps.db.transaction(async (tx) => {
+    // Role changes go through the members page: an invitation never reaches a member (accepting
+    // one would not change their role either; see acceptInvitation).
+    const [member] = await tx
+      .select({ userId: schema.orgMembers.userId })
+      .from(schema.orgMembers)
+      .innerJoin(schema.authUsers, eq(schema.authUsers.id, schema.orgMembers.userId))
+      .where(
+        and(
+          eq(schema.orgMembers.orgId, input.orgId),
+          sql`lower(${schema.authUsers.email}) = ${email}`,
+        ),
+      );
+    if (member) throw new ApiError('ALREADY_MEMBER');
     await tx.insert(schema.orgInvitations).values({
       id: invitationId,
       orgId: input.orgId,

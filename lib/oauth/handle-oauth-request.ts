@@ -5,7 +5,7 @@ import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { nodeErrorAnswer } from '../http/answer-before-next';
-import { originFromHeaders } from '../http/public-origin';
+import { publicOrigin } from '../http/public-origin';
 import { OAUTH_MOUNT, mcpResource } from './constants';
 import { createProvider } from './create-provider';
 import { deriveOAuthKeys } from './derive-keys';
@@ -24,8 +24,7 @@ type Mounted = InteractionContext & {
   callback: ReturnType<InteractionContext['provider']['callback']>;
 };
 
-// One provider per issuer. Without PUBLIC_API_URL the issuer follows the Host header, so the
-// cache is bounded: a stranger's made-up hosts cannot grow it.
+// One provider per issuer (one in a running process; tests may change the configuration).
 const providers = new LRUCache<string, Mounted>({ max: 16 });
 
 function mounted(apiUrl: string, config: Config): Mounted {
@@ -70,15 +69,8 @@ export async function handleOAuthRequest(
   config: Config,
 ): Promise<void> {
   try {
-    const fallback = `http://${config.HOSTNAME}`;
-    const apiUrl = (
-      config.PUBLIC_API_URL ??
-      originFromHeaders(
-        req.headers.host,
-        req.headers['x-forwarded-proto'] as string | undefined,
-        fallback,
-      )
-    ).replace(/\/$/, '');
+    // The issuer is configured (or where this process listens), never the request's Host.
+    const apiUrl = publicOrigin('voice');
     const entry = mounted(apiUrl, config);
     // The provider trusts these two headers (and nothing else from a proxy): they come from the
     // issuer, so every URL it writes matches the issuer whatever the request said.

@@ -1,10 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { requireMember } from '../access/require-member';
-import type { ApiKeyScope } from '../access/permissions';
+import { rolesAllowing, type ApiKeyScope } from '../access/permissions';
 import { recordAudit } from '../audit/record-audit';
 import { ApiError } from '../http/api-error';
-import { schema, type Db } from '../db';
+import { schema, type Db, type Executor } from '../db';
 import type { SessionUser } from '../auth/current-session';
+import { requireScopesWithinRole } from '../orgs/key-maker';
 import { capCents } from '../orgs/set-key-spend-cap';
 import { normalizeUserCode } from './codes';
 
@@ -19,8 +20,9 @@ export type Decision =
   | { approve: false };
 
 /**
- * A signed-in owner or admin approves (for one of their orgs, with chosen scopes) or denies a
- * pending code. The key itself is made when the agent next polls; this person never sees it.
+ * A signed-in member allowed agents.approve approves (for that org, with scopes their role may
+ * give: they are the key's maker) or denies a pending code; a person who may approve nowhere may
+ * not deny either (403). The key itself is made when the agent next polls; this person never sees it.
  */
 export async function decideOnboarding(
   db: Db,
@@ -32,7 +34,10 @@ export async function decideOnboarding(
 ): Promise<void> {
   const t = schema.agentOnboardings;
   await db.transaction(async (tx) => {
-    if (decision.approve) await requireMember(tx, user.id, decision.orgId, 'agents.approve');
+    if (decision.approve) {
+      const role = await requireMember(tx, user.id, decision.orgId, 'agents.approve');
+      requireScopesWithinRole(decision.scopes, role);
+    } else await requireApproverSomewhere(tx, user.id);
     const [decided] = await tx
       .update(t)
       .set(
@@ -73,4 +78,22 @@ export async function decideOnboarding(
       now,
     );
   });
+}
+
+/** 403 FORBIDDEN unless the user may approve agents in at least one organization. */
+async function requireApproverSomewhere(tx: Executor, userId: string): Promise<void> {
+  const [approver] = await tx
+    .select({ orgId: schema.orgMembers.orgId })
+    .from(schema.orgMembers)
+    .where(
+      and(
+        eq(schema.orgMembers.userId, userId),
+        inArray(schema.orgMembers.role, rolesAllowing('agents.approve')),
+      ),
+    )
+    .limit(1);
+  if (!approver)
+    throw new ApiError('FORBIDDEN', {
+      message: 'Only a member who may approve agents in an organization can decide on a code.',
+    });
 }

@@ -1,7 +1,9 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { schema, type Db } from '../db';
+import { scopesBeyondRole } from '../access/permissions';
 import { createOrgKey } from '../orgs/create-org-key';
+import { makerRole } from '../orgs/key-maker';
 import { hashDeviceCode } from './codes';
 
 export type PollAnswer =
@@ -50,7 +52,11 @@ export async function pollOnboarding(db: Db, deviceCode: string, now: Date): Pro
   return issueAgentKey(db, polled.id, now);
 }
 
-/** The approved → consumed step and the key, in one transaction: the key is handed out once. */
+/**
+ * The approved → consumed step and the key, in one transaction: the key is handed out once. The
+ * member who approved is its maker: scopes their role lost since are left out, and an approver
+ * who left (or nothing left to give) makes it a denial.
+ */
 async function issueAgentKey(db: Db, id: string, now: Date): Promise<PollAnswer> {
   const t = schema.agentOnboardings;
   return db.transaction(async (tx) => {
@@ -60,12 +66,19 @@ async function issueAgentKey(db: Db, id: string, now: Date): Promise<PollAnswer>
       .where(and(eq(t.id, id), eq(t.status, 'approved')))
       .returning();
     if (!claimed || !claimed.orgId || !claimed.scopes) return { status: 'consumed' as const };
+    const role = claimed.decidedBy && (await makerRole(tx, claimed.orgId, claimed.decidedBy));
+    const beyond = role ? scopesBeyondRole(claimed.scopes, role) : claimed.scopes;
+    const scopes = claimed.scopes.filter((scope) => !beyond.includes(scope));
+    if (!claimed.decidedBy || scopes.length === 0) {
+      await tx.update(t).set({ status: 'denied' }).where(eq(t.id, id));
+      return { status: 'denied' as const };
+    }
     const key = await createOrgKey(
       tx,
       claimed.orgId,
       {
         name: claimed.clientName ? `Agent: ${claimed.clientName}` : 'Agent',
-        scopes: claimed.scopes,
+        scopes,
         agentClientName: claimed.clientName ?? 'unnamed agent',
         createdBy: claimed.decidedBy,
         spendCapMicros: claimed.spendCapMicros,
@@ -78,7 +91,7 @@ async function issueAgentKey(db: Db, id: string, now: Date): Promise<PollAnswer>
       status: 'approved' as const,
       api_key: key.apiKey,
       org_id: claimed.orgId,
-      scopes: claimed.scopes,
+      scopes,
     };
   });
 }

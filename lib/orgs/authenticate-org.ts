@@ -2,11 +2,17 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { bearerToken } from '../http/bearer-token';
 import { schema, type Db } from '../db';
-import { scopesAllow, type ApiKeyScope } from '../access/permissions';
+import {
+  keyAllows,
+  keyScopes,
+  type KeyGrant,
+  type MemberRole,
+  type RouteAccess,
+} from '../access/permissions';
 import { hashApiKey } from './api-key';
 import { touchApiKey } from './touch-api-key';
 
-export interface AuthenticatedOrg {
+export interface AuthenticatedOrg extends KeyGrant {
   orgId: string;
   keyId: string;
   /**
@@ -16,6 +22,8 @@ export interface AuthenticatedOrg {
   balanceMicros: number;
   /** NULL: a key made before scopes existed (full access). */
   scopes: string[] | null;
+  /** Its maker's role now: `owner` for a key with no maker (operator-issued or legacy). */
+  makerRole: MemberRole;
   /** What a refund or dispute left owed; above 0, new calls and speech are refused. */
   owedMicros: number;
   /** The key's monthly spend cap (micro-dollars), read with the key; NULL: none. */
@@ -31,6 +39,8 @@ const columns = {
   spendCapMicros: schema.apiKeys.spendCapMicros,
   expiresAt: schema.apiKeys.expiresAt,
   lastUsedAt: schema.apiKeys.lastUsedAt,
+  createdBy: schema.apiKeys.createdBy,
+  makerRole: schema.orgMembers.role,
 };
 
 // One statement per database, prepared once: on a Postgres server each pooled connection then
@@ -42,7 +52,15 @@ function prepareLookups(db: Db) {
     db
       .select(columns)
       .from(schema.apiKeys)
-      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.apiKeys.orgId));
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.apiKeys.orgId))
+      // The maker's role now, read with the key: what the key may do is bounded by it.
+      .leftJoin(
+        schema.orgMembers,
+        and(
+          eq(schema.orgMembers.orgId, schema.apiKeys.orgId),
+          eq(schema.orgMembers.userId, schema.apiKeys.createdBy),
+        ),
+      );
   return {
     current: base()
       .where(
@@ -81,6 +99,10 @@ export async function authenticateOrg(
   let [row] = await lookup.current.execute({ hash });
   if (!row) [row] = await lookup.previous.execute({ hash, now: new Date(nowMs).toISOString() });
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= nowMs)) throw unauthenticated();
+  // No maker: issued by the operator (or before makers were kept), the org's own full key. A
+  // maker who is no longer a member took the key with them (removal revokes it; this is the net).
+  const makerRole = row.createdBy === null ? 'owner' : row.makerRole;
+  if (makerRole === null) throw unauthenticated();
   touchApiKey(db, row, ip, nowMs);
   return {
     orgId: row.orgId,
@@ -88,19 +110,33 @@ export async function authenticateOrg(
     balanceMicros: row.balanceMicros,
     owedMicros: row.owedMicros,
     scopes: row.scopes,
+    makerRole,
     spendCapMicros: row.spendCapMicros,
   };
 }
 
-/** 403 INSUFFICIENT_SCOPE naming the scope, unless the key carries it. */
-export function requireScope(key: { scopes: string[] | null }, scope: ApiKeyScope): void {
-  if (scopesAllow(key.scopes, scope)) return;
+/**
+ * The one place a key's rights are checked. 403 INSUFFICIENT_SCOPE naming the scope unless the key
+ * carries it and its maker's role still allows it; 403 FORBIDDEN when the route's member action
+ * (an owner-only setting) is beyond the maker's current role.
+ */
+export function requireScope(key: KeyGrant, { scope, action }: RouteAccess): void {
+  if (keyAllows(key, scope, action)) return;
+  if (action && keyAllows(key, scope))
+    throw new ApiError('FORBIDDEN', {
+      message: `This API key's maker (${key.makerRole}) may not ${action}; only a key made by a member whose role allows it can.`,
+      hint: 'Use a key made by an owner of the organization.',
+    });
   throw new ApiError('INSUFFICIENT_SCOPE', {
     message: `This API key lacks the scope "${scope}".`,
     hint: `Use a key with the ${scope} scope (create one in the console).`,
     field: scope,
   });
 }
+
+/** The tool-server scopes (mcp:read, mcp:write) a key may use now. */
+export const keyMcpScopes = (key: KeyGrant): string[] =>
+  keyScopes(key.scopes, key.makerRole).filter((scope) => scope.startsWith('mcp:'));
 
 const unauthenticated = () =>
   new ApiError('UNAUTHENTICATED', { headers: { 'WWW-Authenticate': 'Bearer' } });

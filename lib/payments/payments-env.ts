@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString } from '../runtime/env-fields';
+import { flag, optionalString } from '../runtime/env-fields';
 const dollars = (fallback: number) =>
   z
     .string()
@@ -45,6 +45,9 @@ export const paymentsEnvShape = {
         .min(1, 'must be at least 1')
         .max(10_080, 'must be at most 10080 (a week)'),
     ),
+  // true: the sandbox checkout is meant even on a public production site (a demo); see
+  // check-sandbox-payments.ts.
+  SANDBOX_PAYMENTS: flag,
 };
 
 /** One Stripe variable without the other stops start-up, naming the missing one. */

@@ -19,7 +19,7 @@ export const ttsSocketRoute: WebSocketEndpoint = async (request: IncomingMessage
   let deps: Awaited<ReturnType<typeof getSpeechDeps>>;
   try {
     org = await authenticateOrg(await getDb(), header);
-    requireScope(org, 'speech');
+    requireScope(org, { scope: 'speech' });
     deps = await getSpeechDeps();
   } catch (error) {
     // An outage answers the upgrade 503 with Retry-After, like the HTTP routes.

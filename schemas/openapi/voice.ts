@@ -1,5 +1,6 @@
 import { BatchAnalysis, BatchCall, BatchParams, BatchResponse } from '../batches';
 import { CallDetail, CallDispatchRequest, CallDispatchResponse, TranscriptEntry } from '../calls';
+import { DEFAULT_TOP_UP_USD } from '../billing';
 import { ApiErrorDetail, ApiErrorEnvelope } from '../error';
 import {
   AuthorizationServerMetadata,
@@ -43,6 +44,26 @@ const spec: DocumentSpec = {
   paths: registerVoicePaths,
 };
 
-export function voiceOpenApi(serverUrl: string): OpenApiDocument {
-  return buildDocument(spec, serverUrl);
+/**
+ * The voice API's document. `topUpUsd` is the operator's TOP_UP_MIN_USD / TOP_UP_MAX_USD: the
+ * bounds of a top-up and of an auto top-up's amount are configuration, and the document states
+ * the ones this server enforces.
+ */
+export function voiceOpenApi(
+  serverUrl: string,
+  topUpUsd: { min: number; max: number } = DEFAULT_TOP_UP_USD,
+): OpenApiDocument {
+  const document = buildDocument(spec, serverUrl);
+  const schemas = document.components?.schemas ?? {};
+  // An auto top-up's amount is also at least $5 whatever the top-up minimum (its own schema).
+  for (const [component, floor] of [
+    ['TopUpRequest', 0],
+    ['AutoTopUpRequest', 5],
+  ] as const) {
+    const target = (schemas[component] as { properties?: Record<string, object> } | undefined)
+      ?.properties?.amount_usd;
+    if (target)
+      Object.assign(target, { minimum: Math.max(floor, topUpUsd.min), maximum: topUpUsd.max });
+  }
+  return document;
 }

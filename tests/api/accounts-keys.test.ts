@@ -29,7 +29,10 @@ describe('scopes', () => {
       await Promise.all(
         apiKeyScopes.map(async (scope) => [
           scope,
-          await createKey(apiKeyScopes.filter((s) => s !== scope)),
+          // Without the scope and any that includes it (mcp:write includes mcp:read).
+          await createKey(
+            apiKeyScopes.filter((s) => s !== scope && !(scope === 'mcp:read' && s === 'mcp:write')),
+          ),
         ]),
       ),
     ) as Record<string, { api_key: string }>;

@@ -92,7 +92,7 @@ describe('agent onboarding', () => {
       user_code: started.user_code,
       decision: 'approve',
       org_id: orgId,
-      scopes: ['calls:read', 'calls:write', 'speech', 'voices:read', 'mcp'],
+      scopes: ['calls:read', 'calls:write', 'speech', 'voices:read', 'mcp:read', 'mcp:write'],
     });
     expect(approved.status).toBe(200);
     expect(JSON.stringify(await approved.json())).not.toContain('vai_sk_');
@@ -104,7 +104,14 @@ describe('agent onboarding', () => {
       scopes: string[];
     };
     expect(answer).toMatchObject({ status: 'approved', org_id: orgId });
-    expect(answer.scopes).toEqual(['calls:read', 'calls:write', 'speech', 'voices:read', 'mcp']);
+    expect(answer.scopes).toEqual([
+      'calls:read',
+      'calls:write',
+      'speech',
+      'voices:read',
+      'mcp:read',
+      'mcp:write',
+    ]);
     expect(answer.api_key).toMatch(/^vai_sk_/);
     const calls = await fetch(`${base}/v1/calls`, {
       headers: { authorization: `Bearer ${answer.api_key}` },

@@ -64,15 +64,21 @@ describe('POST /api/contact', () => {
     ['name whitespace-only', { name: '   ' }],
     ['email empty', { email: '' }],
     ['email malformed', { email: 'ada-at-acme' }],
+    // Issue 36: zod's own rule let a label ending in a hyphen through; format: email does not.
+    ['email with a domain label ending in a hyphen', { email: 'x@host-.example.com' }],
+    ['email with a Unicode domain (send its xn-- form)', { email: 'ada@bücher.de' }],
     ['message missing', { message: undefined }],
     ['message of a wrong type', { message: ['x'] }],
   ])('%s → 400 MISSING_REQUIRED_FIELDS with legacy keys', async (_label, extra) => {
     await expectContactError(await send(contact(extra)), 400, 'MISSING_REQUIRED_FIELDS');
   });
 
-  it('invalid JSON → 500 CONTACT_INTERNAL_ERROR with legacy keys', async () => {
-    await expectContactError(await send('{"name": "Ada",'), 500, 'CONTACT_INTERNAL_ERROR');
-  });
+  it.each([['{'], ['{"name": "Ada",']])(
+    'a body that is not JSON (%s) → 400 INVALID_BODY with legacy keys, as for leads',
+    async (text) => {
+      await expectContactError(await send(text), 400, 'INVALID_BODY');
+    },
+  );
 
   it('no token while verification is enforced → 400 BOTCHECK_MISSING', async () => {
     await expectContactError(

@@ -14,6 +14,7 @@ export interface Schema {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
+  multipleOf?: number;
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;

@@ -55,26 +55,30 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
     matches: (_sent, r) => r.code === 'INVALID_BODY' && r.field === 'webhook',
   },
   {
-    why: 'a cursor that is not a next_cursor we issued (opaque, signed by us)',
+    why:
+      'a calls cursor that is not a next_cursor we issued: it encodes a position (a time and a ' +
+      'call id) no pattern can check (the ledger cursor, a row id, has its pattern)',
     matches: (sent, r) =>
-      (path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY') ||
-      (/^(GET|HEAD) \/v1\/billing\/ledger$/.test(path(sent)) && r.status === 400),
+      path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY' && r.field === 'cursor',
   },
   {
     why:
-      'a top-up amount outside the bounds the operator configured, or not in whole cents (the ' +
-      'bounds are configuration; multipleOf 0.01 is not exact in binary floating point)',
-    matches: (sent, r) => path(sent) === 'POST /v1/billing/top-ups' && r.field === 'amount_usd',
-  },
-  {
-    why:
-      'auto top-up amounts not in whole cents, outside the configured top-up bounds, or a monthly ' +
-      'cap below the amount (a rule between two fields; multipleOf 0.01 is not exact in binary ' +
-      'floating point)',
+      'an auto top-up whose monthly cap is below its amount: a rule between two fields, which ' +
+      'JSON Schema cannot state (monthly_cap_usd is described as at least amount_usd)',
     matches: (sent, r) =>
       path(sent) === 'PUT /v1/billing/auto-top-up' &&
       r.code === 'INVALID_BODY' &&
-      /^(threshold_usd|amount_usd|monthly_cap_usd|low_balance_usd)$/.test(r.field ?? ''),
+      r.field === 'monthly_cap_usd' &&
+      /at least amount_usd/.test(r.text),
+  },
+  {
+    why:
+      'a JSON-RPC batch sent as 2026-07-28, which has no batches: a rule between the ' +
+      'MCP-Protocol-Version header and the body (the batch alternative says so)',
+    matches: (sent, r) =>
+      path(sent) === 'POST /v1/mcp' &&
+      r.code === '-32600' &&
+      /batches are not supported/.test(r.text),
   },
   {
     why: 'a Stripe event without a valid Stripe-Signature (an HMAC no schema can produce)',

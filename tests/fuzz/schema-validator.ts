@@ -2,17 +2,23 @@
 // the whole document is added once, and a schema is addressed by its JSON pointer in it, so
 // `#/components/schemas/...` references resolve as they do for any client.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import type { OpenApiDocument } from './openapi-document';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export class SchemaValidator {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
+  // multipleOf 0.01 read with a tolerance, as the server's whole-cents rule (schemas/billing.ts).
+  private readonly ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateSchema: false,
+    multipleOfPrecision: 6,
+  });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(
@@ -22,7 +28,8 @@ export class SchemaValidator {
     this.ajv.addFormat('uuid', UUID);
     this.ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)) && /T/.test(s));
     this.ajv.addFormat('uri', (s: string) => URL.canParse(s));
-    this.ajv.addFormat('email', EMAIL);
+    // As JSON Schema validators read `email` (ajv-formats' full mode): a label never ends in '-'.
+    this.ajv.addFormat('email', fullFormats.email);
     this.ajv.addFormat('binary', () => true);
     this.ajv.addFormat('int32', () => true);
     this.ajv.addFormat('int64', () => true);

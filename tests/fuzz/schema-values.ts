@@ -42,17 +42,40 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       return fc.webUrl();
   }
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
+  // Strings of the documented lengths at both ends. The longest is rarer when it is long: a long
+  // valid text costs real synthesis time, and each request is bounded (CI runs on 2 cores).
+  const longest = schema.maxLength ?? max;
   return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: max }) },
-    { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'binary' }) },
+    { weight: 60, arbitrary: fc.string({ minLength: min, maxLength: max }) },
+    { weight: 15, arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'binary' }) },
+    { weight: ON_BOUND - 2, arbitrary: fc.constant('a'.repeat(min)) },
+    { weight: longest > 1_000 ? 1 : ON_BOUND, arbitrary: fc.constant('a'.repeat(longest)) },
   );
 }
 
+/** How many of every hundred values sit on a documented bound (positive mode: issue 36). */
+const ON_BOUND = 25;
+
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e6;
-  const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e6;
-  if (integer) return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
-  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const step = schema.multipleOf ?? (integer ? 1 : undefined);
+  const low = schema.minimum ?? schema.exclusiveMinimum ?? -1e6;
+  const high = schema.maximum ?? schema.exclusiveMaximum ?? 1e6;
+  // The smallest and largest values the bounds allow, on the step when there is one.
+  const nudge = step ?? Number.EPSILON * Math.max(1, Math.abs(low), Math.abs(high));
+  const min = schema.minimum ?? (schema.exclusiveMinimum ?? -1e6) + nudge;
+  const max = schema.maximum ?? (schema.exclusiveMaximum ?? 1e6) - nudge;
+  const onStep = (v: number) => (step ? Math.round(v / step) * step : v);
+  const bounds = [...new Set([min, max].map(onStep))].filter((v) => v >= low && v <= high);
+  const inside = step
+    ? fc
+        .integer({ min: Math.ceil(min / step), max: Math.floor(max / step) })
+        .map((k) => Number((k * step).toFixed(10)))
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  if (bounds.length === 0) return inside;
+  return fc.oneof(
+    { weight: ON_BOUND, arbitrary: fc.constantFrom(...bounds) },
+    { weight: 100 - ON_BOUND, arbitrary: inside },
+  );
 }
 
 function typedArbitrary(

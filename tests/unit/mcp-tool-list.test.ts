@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/api-error';
 import type { ErrorCode } from '@/lib/http/error-codes';
 import { toolErrorDetail } from '@/lib/mcp/tool-hints';
-import { listToolsInProcess } from '../support/tool-list';
+import { listToolsInProcess, PROTOCOL_REVISIONS } from '../support/tool-list';
 
 // What an agent's context pays for and reads in tools/list (issue 21): the size, schemas that
 // clients can read, annotations, and wording in tool terms rather than REST's.
@@ -13,6 +13,11 @@ const REST_WORDING =
 
 /** Bytes of tools/list an agent may be asked to read; bench/tools-list.ts reports the same. */
 const BUDGET_BYTES = 20_000;
+/**
+ * What the list may use today (issue 36): 3,000 bytes of the budget are kept for the call fields
+ * and tools still to come, so a new field is a choice, not a squeeze.
+ */
+const IN_USE_BYTES = 17_000;
 
 function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node))
@@ -24,11 +29,17 @@ function* walk(node: unknown, path = ''): Generator<[string, Record<string, unkn
 }
 
 describe('tools/list', () => {
-  it(`fits in ${BUDGET_BYTES} bytes`, async () => {
-    const { bytes, bytesByTool } = await listToolsInProcess();
-    console.log(`tools/list: ${bytes} bytes`, bytesByTool);
-    expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
-  });
+  // Each revision wraps the tools in fields of its own (2026-07-28: resultType, ttlMs,
+  // cacheScope, serverInfo), so each is measured as it goes over the wire.
+  it.each(PROTOCOL_REVISIONS)(
+    `on %s: the result fits in ${IN_USE_BYTES} bytes (budget ${BUDGET_BYTES})`,
+    async (revision) => {
+      const { bytes, bytesByTool, tools } = await listToolsInProcess(revision);
+      console.log(`tools/list on ${revision}: ${bytes} bytes`, bytesByTool);
+      expect(tools.length).toBeGreaterThanOrEqual(11);
+      expect(bytes).toBeLessThanOrEqual(IN_USE_BYTES);
+    },
+  );
 
   it('has no regex beside a format, no root $ref, and every input lists its properties', async () => {
     const { tools } = await listToolsInProcess();

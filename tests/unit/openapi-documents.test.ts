@@ -270,3 +270,40 @@ describe('issue 21: what Schemathesis found rejected although the document allow
     expect(batch!.items).toEqual(single);
   });
 });
+
+describe('issue 36: the documents as strict as the code where an outside fuzzer found them looser', () => {
+  const ledgerCursor = () =>
+    (voice.paths['/v1/billing/ledger'].get.parameters as Json[]).find((p) => p.name === 'cursor')!
+      .schema;
+
+  it('a top-up states the configured bounds and whole cents, and an auto top-up its amounts', () => {
+    expect(schemas.TopUpRequest.properties.amount_usd).toMatchObject({
+      minimum: 5,
+      maximum: 1000,
+      multipleOf: 0.01,
+    });
+    const configured = voiceOpenApi('https://api.example', { min: 2, max: 250 }) as Json;
+    expect(configured.components.schemas.TopUpRequest.properties.amount_usd).toMatchObject({
+      minimum: 2,
+      maximum: 250,
+    });
+    const auto = configured.components.schemas.AutoTopUpRequest.properties;
+    expect(auto.amount_usd).toMatchObject({ minimum: 5, maximum: 250, multipleOf: 0.01 });
+    for (const field of ['threshold_usd', 'monthly_cap_usd', 'low_balance_usd'])
+      expect(auto[field].multipleOf, field).toBe(0.01);
+    expect(auto.monthly_cap_usd.description).toMatch(/at least amount_usd/);
+  });
+
+  it('the ledger cursor has the pattern of the cursors it gives', () => {
+    const pattern = new RegExp(ledgerCursor().pattern as string, 'u');
+    expect(pattern.test('12345')).toBe(true);
+    for (const made_up of ['', 'abc', '0', '-1', '1'.repeat(17)])
+      expect(pattern.test(made_up), made_up).toBe(false);
+  });
+
+  it('/v1/mcp says a batch is for 2025-era revisions only', () => {
+    const body = voice.paths['/v1/mcp'].post.requestBody.content['application/json'].schema;
+    const batch = (body.anyOf as Json[]).find((s) => s.type === 'array')!;
+    expect(batch.description).toMatch(/2026-07-28 has no batches/);
+  });
+});

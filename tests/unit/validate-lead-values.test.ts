@@ -37,6 +37,7 @@ describe('validateLeadValues', () => {
     [{ type: 'text', pattern: '^[A-Z]{2}$' }, 'usa', 'PATTERN_MISMATCH'],
     [{ type: 'text' }, ['a'], 'PATTERN_MISMATCH'],
     [{ type: 'email' }, 'a@b', 'INVALID_EMAIL'],
+    [{ type: 'email' }, 'x@host-.example.com', 'INVALID_EMAIL'],
     [{ type: 'email' }, 42, 'INVALID_EMAIL'],
     [{ type: 'phone' }, '12', 'INVALID_PHONE'],
     [{ type: 'phone' }, true, 'INVALID_PHONE'],

@@ -5,7 +5,7 @@ import { AccountSecurity } from '@/components/account/account-security';
 import { InviteMember } from '@/components/account/invite-member';
 import { OrgKeys } from '@/components/account/org-keys';
 import { SignOutButton } from '@/components/account/sign-out-button';
-import { apiKeyScopes, memberRoles, roleAllows } from '@/lib/access/permissions';
+import { memberRoles, roleAllows, roleScopes } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
 import { getDb } from '@/lib/db';
 import { listAuditLog } from '@/lib/audit/list-audit-log';
@@ -76,7 +76,8 @@ export default async function ConsolePage() {
             {roleAllows(org.role, 'keys.read') ? (
               <>
                 <h3>API keys</h3>
-                <OrgKeys orgId={org.orgId} scopes={apiKeyScopes} />
+                {/* Only the scopes this member's role may give a key. */}
+                <OrgKeys orgId={org.orgId} scopes={roleScopes(org.role)} />
               </>
             ) : null}
             {audits.get(org.orgId)?.length ? (

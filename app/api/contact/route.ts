@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
   'marketing',
   {
     POST: async ({ request }) => {
-      const body = await readJson(request, 'CONTACT_INTERNAL_ERROR');
+      const body = await readJson(request);
       const deps = getLeadDeps();
       const { contact, storedId } = await submitContact(deps, {
         body,

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   POST: async ({ request }) => {
-    const body = await readJson(request, 'INVALID_BODY');
+    const body = await readJson(request);
     const deps = getLeadDeps();
     const outcome = await submitLead(deps, {
       body,

@@ -1,11 +1,10 @@
 // GET|POST /auth/* — better-auth: email code + link sign-in, passkeys, sessions (our limits in front).
 import { handleAuthRequest } from '@/lib/auth/handle-auth-request';
-import { defineRoute, publicOrigin } from '@/lib/http';
+import { defineRoute } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-const handle = ({ request }: { request: Request }) =>
-  handleAuthRequest(request, publicOrigin('marketing', request));
+const handle = ({ request }: { request: Request }) => handleAuthRequest(request);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   GET: handle,

@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       orgId: key.orgId,
       key,
       body,
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
       idempotencyKey: request.headers.get('idempotency-key'),
     });
     return Response.json(response, {

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       key,
       body,
       idempotencyKey: request.headers.get('idempotency-key'),
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
     });
     return Response.json(response, {
       headers: replayed ? { 'Idempotent-Replayed': 'true' } : {},
@@ -30,12 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       Object.fromEntries(request.nextUrl.searchParams),
       'INVALID_QUERY',
     );
-    const page = await listCallPage(
-      await getCallDeps(),
-      orgId,
-      query,
-      publicOrigin('voice', request),
-    );
+    const page = await listCallPage(await getCallDeps(), orgId, query, publicOrigin('voice'));
     return Response.json(page);
   },
 });

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       publicUrls: [config.PUBLIC_API_URL, config.PUBLIC_SITE_URL],
       allowed: config.MCP_ALLOWED_ORIGINS,
     });
-    const origin = publicOrigin('voice', request);
+    const origin = publicOrigin('voice');
     const calls = await getCallDeps();
     const auth = await authenticateMcp(
       calls.db,

@@ -70,7 +70,11 @@ export const apiKeys = pgTable(
     previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true, mode: 'date' }),
     /** An agent key (device authorization) names the client it was approved for. */
     agentClientName: text('agent_client_name'),
-    /** The member who created it (a user id); NULL for admin-issued keys. */
+    /**
+     * The member who made it (a user id; for an agent key, the member who approved it): the key
+     * may do only what their role allows, now. NULL: issued by the operator (admin API, org
+     * creation) or before makers were kept — the org's own key, with an owner's rights.
+     */
     createdBy: text('created_by'),
     /**
      * Monthly spend cap (calendar month, UTC) in micro-dollars; NULL: none. Only a capped key
@@ -86,6 +90,8 @@ export const apiKeys = pgTable(
     check('api_keys_spend_cap_nonnegative', sql`${t.spendCapMicros} >= 0`),
     uniqueIndex('api_keys_hash_key').on(t.hash),
     index('api_keys_org_idx').on(t.orgId),
+    // A demotion or removal finds the member's keys by maker.
+    index('api_keys_maker_idx').on(t.orgId, t.createdBy),
     index('api_keys_previous_hash_idx').on(t.previousHash),
   ],
 );

@@ -1,6 +1,7 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/batches/create-batch';
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
+import { requireScope } from '@/lib/orgs/authenticate-org';
 import { startTopUp } from '@/lib/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { stopCall } from '@/lib/calls/lifecycle';
@@ -32,7 +33,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      description: `Dials phone_number now and lets an AI agent hold the conversation described in task. Costs $${pricePerMinute} per started minute from the wallet (a call that never connects costs nothing); fails with INSUFFICIENT_BALANCE (empty wallet) or KEY_SPEND_CAP_REACHED (key's monthly cap). Requires confirm=true; pass an idempotency_key so a retry never dials twice. Returns call_id: follow it with wait_for_call or get_call.`,
+      description: `Dials phone_number now; an AI agent holds the conversation described in task. $${pricePerMinute} per started minute from the wallet (unconnected calls are free). Pass an idempotency_key so a retry never dials twice. Follow the call_id with wait_for_call.`,
       inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
@@ -59,7 +60,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_batch',
     {
-      description: `Queues one call per row of call_data, all with base_prompt as the task ({{name}} placeholders filled from each row). Each call costs $${pricePerMinute} per started minute from the wallet; calls over the key's monthly cap fail with KEY_SPEND_CAP_REACHED. Requires confirm=true; pass an idempotency_key so a retry never queues the batch twice. Returns batch_id for get_batch.`,
+      description: `Queues one call per row of call_data, each with base_prompt as its task ({{name}} filled from the row); $${pricePerMinute} per started minute each. Follow the batch_id with get_batch.`,
       inputSchema: cachedJsonSchema(CreateBatchInput),
       outputSchema: cachedJsonSchema(CreateBatchOutput),
       annotations: {
@@ -107,7 +108,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'generate_speech',
     {
-      description: `Turns text into speech in a voice from list_voices and returns a shareable audio link. Each play of the link generates the audio, is billed at $${pricePer1k} per 1,000 characters from the wallet and counts against the organization's concurrent-generation limit, like every speech surface.`,
+      description: `Speaks text in a voice from list_voices; returns a shareable audio link. Each play generates the audio, billed at $${pricePer1k} per 1,000 characters and counted against the concurrent-generation limit.`,
       inputSchema: cachedJsonSchema(GenerateSpeechInput),
       outputSchema: cachedJsonSchema(GenerateSpeechOutput),
       annotations: {
@@ -141,14 +142,17 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       scopeChallenge,
     },
     ({ amount_usd }) =>
-      runTool('create_top_up_link', async () =>
-        startTopUp(await getBillingDeps(), {
+      runTool('create_top_up_link', async () => {
+        // Billing through a key goes only as far as its maker's role (POST /v1/billing/top-ups
+        // needs billing:write, which only roles allowed billing.manage may give).
+        if (ctx.key) requireScope(ctx.key, { scope: 'mcp:write', action: 'billing.manage' });
+        return startTopUp(await getBillingDeps(), {
           orgId: ctx.orgId,
           amountCents: Math.round(amount_usd * 100),
           keyId: null,
           origin: ctx.origin,
           actor: ctx.actor,
-        }),
-      ),
+        });
+      }),
   );
 }

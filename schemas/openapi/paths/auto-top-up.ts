@@ -33,7 +33,7 @@ export function registerAutoTopUpPaths(registry: OpenAPIRegistry): void {
     operationId: 'putAutoTopUp',
     tags: ['Billing'],
     summary: 'Save auto top-up and low-balance mail settings',
-    description: `Replaces the settings (audited). ${rules}`,
+    description: `Replaces the settings (audited). Owner-only: the key must be made by a current owner of the organization. ${rules}`,
     security: bearer,
     request: {
       body: { required: true, content: { 'application/json': { schema: AutoTopUpRequest } } },
@@ -44,6 +44,9 @@ export function registerAutoTopUpPaths(registry: OpenAPIRegistry): void {
         'INVALID_BODY: threshold under $1, amount under $5 or over the top-up maximum, a missing monthly cap or one under the amount, not whole cents.',
       ),
       ...authErrors,
+      403: error(
+        'INSUFFICIENT_SCOPE: the key lacks billing:write; FORBIDDEN: these settings are owner-only (they charge the saved card), and the key was not made by a member who is an owner now.',
+      ),
       409: error(
         'AUTO_TOP_UP_CONFIRM_REQUIRED: on, and the balance is already under the threshold: saving would charge now. Nothing was saved; send confirm_charge_now: true.',
       ),

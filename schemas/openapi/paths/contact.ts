@@ -25,14 +25,11 @@ export function registerContactPaths(registry: OpenAPIRegistry): void {
       200: json(ContactSuccessResponse, 'Accepted.'),
       400: json(
         ContactErrorResponse,
-        'MISSING_REQUIRED_FIELDS (name, email or message missing, empty or whitespace, or a malformed email), or BOTCHECK_MISSING.',
+        'INVALID_BODY (the body is not JSON or not UTF-8), MISSING_REQUIRED_FIELDS (name, email or message missing, empty or whitespace, or a malformed email), or BOTCHECK_MISSING.',
       ),
       403: json(ContactErrorResponse, 'BOTCHECK_INVALID: the token was rejected or already used.'),
       413: json(ContactErrorResponse, 'PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
-      500: json(
-        ContactErrorResponse,
-        'CONTACT_INTERNAL_ERROR: body not valid JSON, or the handler failed.',
-      ),
+      500: json(ContactErrorResponse, 'CONTACT_INTERNAL_ERROR: the handler failed.'),
     },
   });
 }

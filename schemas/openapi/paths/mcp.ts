@@ -56,7 +56,8 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       'JSON; a tool that sends progress notifications (when the request carries a `progressToken`) ' +
       'answers as an event stream. Only POST exists (GET and DELETE are 405).\n\n' +
       '**Add it to an MCP client** with the URL `{api_url}/v1/mcp` and either an API key ' +
-      "(`Authorization: Bearer <API_KEY>`: both scopes, the organization's full access) or nothing: " +
+      '(`Authorization: Bearer <API_KEY>` with the scope `mcp:read` and/or `mcp:write`, checked per tool ' +
+      'as for a token) or nothing: ' +
       'the 401 points OAuth-capable clients at `/.well-known/oauth-protected-resource/v1/mcp`, from ' +
       'where they register with our authorization server and ask a person to approve on its consent ' +
       'page. Access tokens are bound to this URL (RFC 8707): they are refused anywhere else.\n\n' +
@@ -67,7 +68,7 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       'results with `isError: true` whose text is the JSON `{"error": {code, message, hint}}` ' +
       "carrying this API's error codes (no structuredContent, which clients of SDK 1.x would " +
       "check against the tool's output schema); another organization's call is NOT_FOUND. " +
-      "`mcp:write` includes `mcp:read`. A token without a tool's " +
+      "`mcp:write` includes `mcp:read`. A token (or API key) without a tool's " +
       'scope gets HTTP 403 with `WWW-Authenticate: Bearer error="insufficient_scope", ' +
       'scope="mcp:write", resource_metadata="…"`, so the client can ask for it. ' +
       'Limit: 120 requests per minute per organization, whatever the credential (RateLimit headers ' +
@@ -91,7 +92,16 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
         content: {
           'application/json': {
             // 2025-era clients may send a batch: an array of requests and notifications.
-            schema: z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1)]),
+            schema: z.union([
+              JsonRpcRequest,
+              z
+                .array(JsonRpcRequest)
+                .min(1)
+                .describe(
+                  'A batch, for 2025-era revisions only: 2026-07-28 has no batches and refuses ' +
+                    'one with -32600 (a rule between the MCP-Protocol-Version header and the body).',
+                ),
+            ]),
           },
         },
       },
@@ -109,7 +119,7 @@ export function registerMcpPaths(registry: OpenAPIRegistry): void {
       202: { description: 'A notification was accepted (no body).' },
       400: json(
         JsonRpcError,
-        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request (-32600; `id` null).',
+        'A JSON-RPC error: the body is not JSON (-32700) or not a valid request (-32600; `id` null), a batch on 2026-07-28 among them.',
       ),
       401: {
         ...error(

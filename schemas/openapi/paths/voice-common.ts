@@ -14,7 +14,7 @@ export const authErrors = {
     'UNAUTHENTICATED: no Authorization header, an unknown or a revoked key (`x-api-key` alone is not accepted).',
   ),
   403: error(
-    'INSUFFICIENT_SCOPE: the API key lacks the scope this route needs (named in `error.field` and the message).',
+    'INSUFFICIENT_SCOPE: the API key lacks the scope this route needs, or the role of the member who made it no longer allows that scope (named in `error.field` and the message).',
   ),
   500: error('INTERNAL_ERROR: retry later; quote the X-Request-Id header to support.'),
   503: {

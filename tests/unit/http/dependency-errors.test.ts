@@ -59,3 +59,17 @@ describe('outages become 503 SERVICE_UNAVAILABLE with Retry-After', () => {
     expect(render(decided).status).toBe(500);
   });
 });
+
+describe("the database's refusal to leave an organization without an owner", () => {
+  it('becomes 409 LAST_OWNER, whichever path tried it, and is not logged as a fault', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    spy.mockClear();
+    const response = renderError(
+      drizzleWrapped(Object.assign(new Error('would be left without an owner'), { code: 'VA001' })),
+      { api: 'voice', request, requestId: 'r' },
+    );
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: { code: 'LAST_OWNER' } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

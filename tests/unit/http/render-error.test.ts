@@ -1,10 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { renderError } from '@/lib/http/render-error';
+import { resetSingleton } from '@/lib/runtime/singleton';
 import { ApiErrorEnvelope } from '@/schemas/error';
 
+// The docs URL is the configured origin's: the request's Host (anyone's to write) plays no part.
 const request = new Request('http://127.0.0.1:4000/api/leads', {
-  headers: { host: 'example.test:4000' },
+  headers: { host: 'evil.example:4000' },
+});
+beforeAll(() => {
+  vi.stubEnv('PUBLIC_SITE_URL', 'https://www.example.test');
+  vi.stubEnv('PUBLIC_API_URL', 'https://api.example.test/');
+  resetSingleton('config');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetSingleton('config');
 });
 
 describe('renderError', () => {
@@ -21,7 +32,7 @@ describe('renderError', () => {
       message: expect.any(String),
       hint: expect.any(String),
       status: 404,
-      docs: 'http://example.test:4000/openapi.json',
+      docs: 'https://www.example.test/openapi.json',
       field: 'slug',
     });
   });
@@ -33,7 +44,7 @@ describe('renderError', () => {
       requestId: 'r',
     });
     const body = (await response.json()) as { error: { docs: string; field?: string } };
-    expect(body.error.docs).toBe('http://example.test:4000/v1/openapi.json');
+    expect(body.error.docs).toBe('https://api.example.test/v1/openapi.json');
     expect('field' in body.error).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { DeviceApproval } from '@/components/account/device-approval';
-import { apiKeyScopes, defaultAgentScopes, roleAllows } from '@/lib/access/permissions';
+import { apiKeyScopes, defaultAgentScopes, roleAllows, roleScopes } from '@/lib/access/permissions';
 import { currentUser } from '@/lib/auth/current-session';
 import { getDb } from '@/lib/db';
 import { findOnboarding } from '@/lib/onboarding/find-onboarding';
@@ -26,6 +26,9 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
   const orgs = (await listMemberOrgs(db, user.id)).filter((o) =>
     roleAllows(o.role, 'agents.approve'),
   );
+  // The approver is the agent key's maker: offer what one of their roles may give (the server
+  // checks the chosen org's role).
+  const givable = apiKeyScopes.filter((s) => orgs.some((o) => roleScopes(o.role).includes(s)));
   return (
     <section className="section">
       <div className="container narrow">
@@ -51,8 +54,8 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
             userCode={onboarding.userCode}
             clientName={onboarding.clientName}
             orgs={orgs.map((o) => ({ orgId: o.orgId, name: o.name }))}
-            scopes={apiKeyScopes}
-            defaultScopes={defaultAgentScopes}
+            scopes={givable}
+            defaultScopes={defaultAgentScopes.filter((s) => givable.includes(s))}
           />
         )}
       </div>

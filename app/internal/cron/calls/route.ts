@@ -1,7 +1,7 @@
 // GET|POST /internal/cron/calls — admin only: advance due calls, webhook deliveries and auto top-ups (hosts without a long-lived process).
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { runDueWorkFor } from '@/lib/calls/run-due-work';
-import { defineRoute, publicOrigin, requireAdmin } from '@/lib/http';
+import { defineRoute, requireAdmin } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +9,7 @@ const BUDGET_MS = 10_000;
 
 const handler = async ({ request }: { request: Request }) => {
   requireAdmin(request);
-  const done = await runDueWorkFor(await getCallDeps(publicOrigin('voice', request)), BUDGET_MS);
+  const done = await runDueWorkFor(await getCallDeps(), BUDGET_MS);
   return Response.json({ ok: true, ...done }, { headers: { 'Cache-Control': 'no-store' } });
 };
 

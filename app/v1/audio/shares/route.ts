@@ -10,12 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const { orgId } = await requireApiKey(request);
     const input = parseBody(ShareRequest, await readJson(request, 'INVALID_BODY'));
-    const share = await shareSpeech(
-      await getSpeechDeps(),
-      orgId,
-      input,
-      publicOrigin('voice', request),
-    );
+    const share = await shareSpeech(await getSpeechDeps(), orgId, input, publicOrigin('voice'));
     return Response.json(share, { status: 201 });
   },
 });

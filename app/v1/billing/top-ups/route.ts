@@ -21,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       orgId,
       amountCents: Math.round(input.amount_usd * 100),
       keyId,
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
       actor: { type: 'api_key', id: keyId, ip: clientIp(request.headers) },
     });
     return Response.json(started, { status: 201, headers: { 'Cache-Control': 'no-store' } });

@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       await getCallDeps(),
       orgId,
       uuidParam(params, 'call_id'),
-      publicOrigin('voice', request),
+      publicOrigin('voice'),
     );
     return Response.json(detail, { headers: { 'Cache-Control': 'no-store' } });
   },

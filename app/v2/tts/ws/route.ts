@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     // The same credentials the socket takes: the header, or ?api_key= for browsers.
     const queryKey = request.nextUrl.searchParams.get('api_key');
     const header = request.headers.get('authorization') ?? (queryKey ? `Bearer ${queryKey}` : null);
-    requireScope(await authenticateOrg(await getDb(), header), 'speech');
+    requireScope(await authenticateOrg(await getDb(), header), { scope: 'speech' });
     throw new ApiError('UPGRADE_REQUIRED', { headers: { Upgrade: 'websocket' } });
   },
 });

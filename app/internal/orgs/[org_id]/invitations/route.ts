@@ -6,6 +6,7 @@ import {
   publicOrigin,
   readJson,
   requireAdmin,
+  requireOwnOrigin,
   uuidParam,
 } from '@/lib/http';
 import { getMailer } from '@/lib/mail';
@@ -18,11 +19,13 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request, params }) => {
     requireAdmin(request);
+    // The mailed link is ours whatever the Host; a request to another host is refused outright.
+    requireOwnOrigin(request.headers);
     const db = await getDb();
     const org = await getOrgOrThrow(db, uuidParam(params, 'org_id'));
     const input = parseBody(InviteRequest, await readJson(request, 'INVALID_BODY'));
     const invitation = await inviteMember(
-      { db, mailer: getMailer(), origin: publicOrigin('marketing', request) },
+      { db, mailer: getMailer(), origin: publicOrigin('marketing') },
       { orgId: org.id, email: input.email, role: input.role, actorRole: null },
       { type: 'admin', id: null },
       new Date(),

@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const started = await startOnboarding(
       await getDb(),
       input.client_name ?? null,
-      publicOrigin('marketing', request),
+      publicOrigin('marketing'),
       new Date(),
     );
     return Response.json(started, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,7 +1,7 @@
 // POST /v1/billing/sandbox-checkout/{top_up_id} — the sandbox checkout's Pay or Decline (no money moves); back to the top-up page.
 import { getBillingDeps } from '@/lib/billing/get-billing-deps';
 import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import { ApiError, defineRoute, parseBody, requestOrigin, uuidParam } from '@/lib/http';
+import { ApiError, defineRoute, parseBody, uuidParam } from '@/lib/http';
 import { readLimited } from '@/lib/http/read-limited';
 import { SandboxCheckoutAction } from '@/schemas/billing';
 
@@ -21,8 +21,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
     const { action } = parseBody(SandboxCheckoutAction, Object.fromEntries(form));
     await settleSandboxCheckout(await getBillingDeps(), { topUpId, action });
     const result = action === 'pay' ? 'paid' : 'cancelled';
-    // Not Response.redirect: its headers are immutable, and every answer gets X-Request-Id.
-    const location = `${requestOrigin(request)}/billing/top-ups/${topUpId}?result=${result}`;
+    // Not Response.redirect: its headers are immutable, and every answer gets X-Request-Id. A path,
+    // not a URL: the browser stays on the host whose form it posted, and no Host header is echoed.
+    const location = `/billing/top-ups/${topUpId}?result=${result}`;
     return new Response(null, { status: 303, headers: { Location: location } });
   },
 });

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       'INVALID_BODY',
     );
     const outcome = await receiveStripeWebhook(
-      { ...(await getBillingDeps()), mailer: getMailer(), origin: publicOrigin('voice', request) },
+      { ...(await getBillingDeps()), mailer: getMailer(), origin: publicOrigin('voice') },
       bytes.toString('utf8'),
       request.headers.get('stripe-signature'),
     );

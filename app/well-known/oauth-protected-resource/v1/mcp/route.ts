@@ -6,12 +6,9 @@ import { protectedResourceMetadata } from '@/lib/mcp/protected-resource-metadata
 export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
-  GET: ({ request }) =>
+  GET: () =>
     Response.json(
-      protectedResourceMetadata(
-        publicOrigin('voice', request),
-        Boolean(getConfig().PUBLIC_API_URL),
-      ),
+      protectedResourceMetadata(publicOrigin('voice'), Boolean(getConfig().PUBLIC_API_URL)),
       // Browser-based MCP clients read it cross-origin; it holds nothing private.
       { headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' } },
     ),

@@ -1,9 +1,11 @@
-// POST /console/api/agent/decide — a signed-in owner or admin approves or denies an agent's code.
+// POST /console/api/agent/decide — a signed-in member who may approve agents approves or denies an agent's code (rate limited).
 import { requireSessionUser } from '@/lib/auth/require-session-user';
 import { getDb } from '@/lib/db';
 import { clientIp, defineRoute, parseBody, readJson } from '@/lib/http';
 import { decideOnboarding } from '@/lib/onboarding/decide-onboarding';
+import { limitDecide } from '@/lib/onboarding/limit-decide';
 import { capMicros } from '@/lib/orgs/set-key-spend-cap';
+import { getStore } from '@/lib/store';
 import { OnboardingDecision } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';
@@ -11,6 +13,8 @@ export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const user = await requireSessionUser(request);
+    const ip = clientIp(request.headers);
+    await limitDecide(getStore(), { ip, user: user.id }, Date.now());
     const input = parseBody(OnboardingDecision, await readJson(request, 'INVALID_BODY'));
     await decideOnboarding(
       await getDb(),
@@ -24,7 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
             spendCapMicros: capMicros(input.monthly_spend_cap_cents),
           }
         : { approve: false },
-      clientIp(request.headers),
+      ip,
       new Date(),
     );
     return Response.json({ user_code: input.user_code, decision: input.decision });

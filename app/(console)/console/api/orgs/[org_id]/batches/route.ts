@@ -39,7 +39,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       label: fields.label,
       basePrompt: fields.base_prompt,
       file: new Uint8Array(await file.arrayBuffer()),
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
     });
     return Response.json(created, { status: 201 });
   }),

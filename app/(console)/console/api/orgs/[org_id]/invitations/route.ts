@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: withMember('members.manage', async ({ request, orgId, db, actor, role: actorRole }) => {
     const input = parseBody(InviteRequest, await readJson(request, 'INVALID_BODY'));
     const invitation = await inviteMember(
-      { db, mailer: getMailer(), origin: publicOrigin('marketing', request) },
+      { db, mailer: getMailer(), origin: publicOrigin('marketing') },
       { orgId, email: input.email, role: input.role, actorRole },
       actor,
       new Date(),

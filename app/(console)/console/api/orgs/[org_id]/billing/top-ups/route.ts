@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       orgId,
       amountCents: Math.round(input.amount_usd * 100),
       keyId: null,
-      origin: publicOrigin('voice', request),
+      origin: publicOrigin('voice'),
       actor,
     });
     return Response.json(started, { status: 201, headers: { 'Cache-Control': 'no-store' } });

@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       Object.fromEntries(request.nextUrl.searchParams),
       'INVALID_QUERY',
     );
-    const stream = await streamCallsCsv(deps, orgId, filters, publicOrigin('voice', request));
+    const stream = await streamCallsCsv(deps, orgId, filters, publicOrigin('voice'));
     return new Response(stream, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -1,7 +1,9 @@
-// PATCH /console/api/orgs/{org_id}/members/{user_id} — change a role; DELETE — remove a member (or leave).
+// PATCH /console/api/orgs/{org_id}/members/{user_id} — change a role; DELETE — remove a member (or leave). Their keys are cut to match; the owners are mailed.
 import { withMember, type MemberContext } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
+import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/http';
+import { getMailer } from '@/lib/mail';
 import { changeMember } from '@/lib/members/change-member';
+import { mailKeyCuts } from '@/lib/members/mail-key-cuts';
 import { MemberPatch } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';
@@ -20,11 +22,17 @@ const change = withMember(
       request.method === 'PATCH'
         ? parseBody(MemberPatch, await readJson(request, 'INVALID_BODY')).role
         : null;
-    await changeMember(
+    const cut = await changeMember(
       db,
       { orgId, userId, role, actorRole: leaving ? 'owner' : context.role },
       actor,
       new Date(),
+    );
+    // After commit: the owners hear which of the member's keys were cut or revoked.
+    await mailKeyCuts(
+      { db, mailer: getMailer(), origin: publicOrigin('marketing') },
+      { orgId, userId, role },
+      cut,
     );
     return Response.json({ user_id: userId, role });
   },
