@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createPgliteDatabase, createPostgresDatabase, type Database, type Db } from '@/lib/db';
-import { pgliteTemplateDir } from './pglite-template';
 
 /** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
 export const TEST_DATABASE_URL =
@@ -51,26 +47,15 @@ export interface TestDatabase {
 export const pgliteAdapter = {
   name: 'pglite',
   open: async (): Promise<TestDatabase> => {
-    // Mutation testing opens a suite's database once per mutant: there, a copy of the migrated
-    // template (vitest.mutation.config.ts makes it) opens in a fraction of initdb's seconds.
-    if (process.env.PGLITE_FROM_TEMPLATE) {
-      const dir = mkdtempSync(join(tmpdir(), 'voiceai-pglite-'));
-      cpSync(pgliteTemplateDir(), dir, { recursive: true });
-      const database = createPgliteDatabase(dir);
-      return {
-        database,
-        dispose: async () => {
-          await database.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    }
     const database = createPgliteDatabase(undefined);
     return { database, dispose: () => database.close() };
   },
 };
 
-/** Every adapter of the database port, for contract suites. */
+/**
+ * Every adapter of the database port, for contract suites; `TEST_DATABASES` (`pglite`,
+ * `postgres`) keeps only those named (mutation testing reruns suites per mutant on Postgres only).
+ */
 export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[] = [
   pgliteAdapter,
   {
@@ -87,7 +72,7 @@ export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[]
       };
     },
   },
-];
+].filter(({ name }) => process.env.TEST_DATABASES?.split(',').includes(name) ?? true);
 
 /**
  * Opens `adapter`'s database for the enclosing describe block (closed after it) and hands it

@@ -15,7 +15,7 @@ import { createPgliteDatabase, MIGRATIONS_FOLDER } from '@/lib/db/create-databas
 // Creating a PGlite data directory runs initdb in WebAssembly (~5 s of CPU); opening a copy of a
 // migrated one takes ~0.4 s. Servers under test that run on the embedded database start from a
 // copy of one template per migration set, made once.
-export function pgliteTemplateDir(): string {
+function templateDir(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(MIGRATIONS_FOLDER).sort()) {
     if (name.endsWith('.sql')) hash.update(readFileSync(join(MIGRATIONS_FOLDER, name)));
@@ -25,7 +25,7 @@ export function pgliteTemplateDir(): string {
 
 /** globalSetup: make the template once per migration set. */
 export default async function preparePgliteTemplate(): Promise<void> {
-  const dir = pgliteTemplateDir();
+  const dir = templateDir();
   if (existsSync(dir)) return;
   const building = `${dir}.${process.pid}`;
   rmSync(building, { recursive: true, force: true });
@@ -42,7 +42,7 @@ export default async function preparePgliteTemplate(): Promise<void> {
 
 /** Puts a migrated PGlite database where a server with DATA_DIR=`dataDir` looks for it. */
 export function seedPglite(dataDir: string): void {
-  const dir = pgliteTemplateDir();
+  const dir = templateDir();
   if (existsSync(dir) && !existsSync(join(dataDir, 'pglite'))) {
     cpSync(dir, join(dataDir, 'pglite'), { recursive: true });
   }
