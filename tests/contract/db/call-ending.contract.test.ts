@@ -2,7 +2,7 @@
 // the charge (every started minute, none for a failed call), the key's month trued up where it
 // was reserved, the recording joined into one WAV, the post-call webhook queued — each once.
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { endCall, endLockedCall } from '@/lib/calls/lifecycle';
 import { TELEPHONY_SAMPLE_RATE } from '@/lib/calls/speak-line';
@@ -86,10 +86,21 @@ describe.each(databaseAdapters)('ending a call on $name', (adapter) => {
       priceMicros: 2 * PRICE,
     });
     expect(await ledger(id)).toEqual([{ kind: 'call_charge', amount: -2 * PRICE }]);
-    // Ended already: nothing changes, nothing more is charged.
-    expect(await endCall(deps, id, { queueStatus: 'call_error', endedBy: 'SYSTEM' })).toBe(false);
-    expect(await callRow(db, id)).toMatchObject({ queueStatus: 'complete', callEndedBy: 'USER' });
+    // Ended already: nothing changes (not even `before`), nothing more is charged.
+    const decide = vi.fn(() => ({
+      queueStatus: 'call_error' as const,
+      endedBy: 'SYSTEM' as const,
+    }));
+    expect(await endCall(deps, id, decide, { before: { durationMs: 1 } })).toBe(false);
+    expect(decide).not.toHaveBeenCalled();
+    expect(await callRow(db, id)).toMatchObject({
+      queueStatus: 'complete',
+      callEndedBy: 'USER',
+      durationMs: 60_001,
+    });
     expect(await ledger(id)).toHaveLength(1);
+    // A call that does not exist ends nothing.
+    expect(await endCall(deps, '00000000-0000-4000-8000-000000000000', ending)).toBe(false);
   });
 
   it('ends a queued call too, and charges nothing for a call that failed', async () => {
@@ -241,6 +252,32 @@ describe.each(databaseAdapters)('ending a call on $name', (adapter) => {
           ),
         );
       expect(charge?.keyId).toBe(keyId);
+    });
+
+    it('counts nothing for a keyed call that reserved nothing (its key had no cap then)', async () => {
+      const orgId = await newCallOrg(deps, 'Uncapped');
+      const now = new Date(deps.clock.now());
+      const month = now.toISOString().slice(0, 7);
+      const { keyId } = await issueApiKey(db, orgId, now);
+      // The key had a cap earlier this month and counted 0.09 under it; the cap was removed.
+      await db
+        .update(schema.apiKeys)
+        .set({ spendMonth: month, monthSpentMicros: PRICE })
+        .where(eq(schema.apiKeys.id, keyId));
+      const { body } = await dispatchCall(deps, {
+        orgId,
+        body: { phone_number: HUMAN, task: 'Confirm.' },
+        idempotencyKey: null,
+        origin: ORIGIN,
+        key: { keyId, spendCapMicros: null },
+      });
+      await db
+        .update(schema.calls)
+        .set({ queueStatus: 'started', durationMs: 61_000 })
+        .where(eq(schema.calls.id, body.call_id));
+      await endCall(deps, body.call_id, { queueStatus: 'complete', endedBy: 'ASSISTANT' });
+      expect((await callRow(db, body.call_id)).priceMicros).toBe(2 * PRICE);
+      expect(await spent(keyId)).toEqual({ month, micros: PRICE });
     });
 
     it("trues up a batch call in the month of its dial, a single call in its dispatch's", async () => {

@@ -66,7 +66,9 @@ const refusal = async (work: Promise<unknown>) => {
 const auditOf = (db: Db, orgId: string, action: string) =>
   db
     .select({
+      actorType: schema.auditLog.actorType,
       actorId: schema.auditLog.actorId,
+      targetType: schema.auditLog.targetType,
       targetId: schema.auditLog.targetId,
       after: schema.auditLog.after,
     })
@@ -124,7 +126,9 @@ describe.each(databaseAdapters)('API keys on $name', (adapter) => {
       });
       expect(await auditOf(db, orgId, 'key.create')).toEqual([
         {
+          actorType: 'user',
           actorId: developer,
+          targetType: 'api_key',
           targetId: key.keyId,
           after: {
             name: 'ci',
@@ -263,7 +267,9 @@ describe.each(databaseAdapters)('API keys on $name', (adapter) => {
       });
       expect(await auditOf(db, orgId, 'key.rotate')).toEqual([
         {
+          actorType: 'user',
           actorId: members.owner,
+          targetType: 'api_key',
           targetId: first.keyId,
           after: {
             grace_hours: 2,
@@ -290,8 +296,24 @@ describe.each(databaseAdapters)('API keys on $name', (adapter) => {
       expect(
         await refusal(rotateApiKey(db, orgId, first.keyId, 1, actor, new Date())),
       ).toMatchObject({ code: 'NOT_FOUND', message: 'No active key has this id.' });
+      // Revoked by the operator (the admin API): audited as such.
+      const operators = await issueApiKey(db, orgId, new Date());
+      await revokeApiKey(db, orgId, operators.keyId, new Date());
       expect(await auditOf(db, orgId, 'key.revoke')).toEqual([
-        { actorId: members.owner, targetId: first.keyId, after: null },
+        {
+          actorType: 'user',
+          actorId: members.owner,
+          targetType: 'api_key',
+          targetId: first.keyId,
+          after: null,
+        },
+        {
+          actorType: 'admin',
+          actorId: null,
+          targetType: 'api_key',
+          targetId: operators.keyId,
+          after: null,
+        },
       ]);
     });
   });
@@ -348,6 +370,11 @@ describe.each(databaseAdapters)('API keys on $name', (adapter) => {
           "This API key's maker (admin) may not billing.auto_top_up; only a key made by a member whose role allows it can.",
         hint: 'Use a key made by an owner of the organization.',
       });
+      // Without the scope it is the scope that is missing, whoever made the key.
+      const readers = await issueApiKey(db, orgId, new Date(), { scopes: ['billing:read'] });
+      expect(
+        await refusal(requireApiKey(request('PUT', '/v1/billing/auto-top-up', readers.apiKey))),
+      ).toMatchObject({ code: 'INSUFFICIENT_SCOPE', field: 'billing:write' });
       const owners = await issueApiKey(db, orgId, new Date(), { scopes: ['billing:write'] });
       expect(
         await requireApiKey(request('PUT', '/v1/billing/auto-top-up', owners.apiKey)),

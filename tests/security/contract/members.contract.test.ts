@@ -31,21 +31,19 @@ async function newUser(db: Db, label: string, joined = now) {
   return { id, email, name: label };
 }
 
-/** An org (named Acme) with its owner and one member per role given, joined a minute apart. */
-async function orgWith(db: Db, roles: MemberRole[]) {
+/** An org (named Acme unless told) with its owner and one member per role given, joined a minute apart. */
+async function orgWith(db: Db, roles: MemberRole[], name = 'Acme') {
   const owner = await newUser(db, 'owner');
-  const orgId = await createOwnedOrg(db, owner, 'Acme', 0, 'sign-up', now);
+  const orgId = await createOwnedOrg(db, owner, name, 0, 'sign-up', now);
   const others = [];
   for (const [i, role] of roles.entries()) {
     const user = await newUser(db, role);
-    await db
-      .insert(schema.orgMembers)
-      .values({
-        orgId,
-        userId: user.id,
-        role,
-        createdAt: new Date(now.getTime() + (i + 1) * 60_000),
-      });
+    await db.insert(schema.orgMembers).values({
+      orgId,
+      userId: user.id,
+      role,
+      createdAt: new Date(now.getTime() + (i + 1) * 60_000),
+    });
     others.push(user);
   }
   return { orgId, owner, others };
@@ -76,6 +74,7 @@ const refusal = async (work: Promise<unknown>) => {
 const audit = (db: Db, orgId: string, action: string) =>
   db
     .select({
+      actorType: schema.auditLog.actorType,
       actorId: schema.auditLog.actorId,
       targetType: schema.auditLog.targetType,
       targetId: schema.auditLog.targetId,
@@ -112,7 +111,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
 
   describe('inviting', () => {
     it('mails a single-use link bound to the address, valid 7 days, and audits it', async () => {
-      const { orgId, owner } = await orgWith(db, []);
+      const { orgId, owner } = await orgWith(db, [], 'Bright Dental');
       const { sent, mailer } = outbox();
       const invited = await inviteMember(
         { db, mailer, origin },
@@ -129,8 +128,8 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       const link = `${origin}/invitations/accept?token=${token}`;
       expect(sent[0]).toEqual({
         to: 'new.person@example.com',
-        subject: 'You are invited to Acme on Voice AI',
-        text: `You are invited to join Acme as developer.\n\nAccept (sign in as new.person@example.com first): ${link}\n\nThe invitation works once and expires in 7 days.`,
+        subject: 'You are invited to Bright Dental on Voice AI',
+        text: `You are invited to join Bright Dental as developer.\n\nAccept (sign in as new.person@example.com first): ${link}\n\nThe invitation works once and expires in 7 days.`,
         links: [link],
       });
       const [row] = await db
@@ -150,6 +149,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       });
       expect(await audit(db, orgId, 'invitation.create')).toEqual([
         {
+          actorType: 'user',
           actorId: owner.id,
           targetType: 'invitation',
           targetId: invited.invitationId,
@@ -224,6 +224,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       expect(row).toMatchObject({ acceptedAt: at, revokedAt: null });
       expect(await audit(db, orgId, 'invitation.accept')).toEqual([
         {
+          actorType: 'user',
           actorId: user.id,
           targetType: 'invitation',
           targetId: invitation.invitationId,
@@ -275,6 +276,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       expect(row).toMatchObject({ acceptedAt: null, revokedAt: now });
       expect(await audit(db, orgId, 'invitation.refuse')).toMatchObject([
         {
+          actorType: 'user',
           actorId: user.id,
           targetId: invitation.invitationId,
           after: { role: 'admin', email: user.email, reason: 'already_member' },
@@ -310,6 +312,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       });
       expect(await audit(db, orgId, 'member.role')).toEqual([
         {
+          actorType: 'user',
           actorId: admin.id,
           targetType: 'user',
           targetId: developer.id,
@@ -318,6 +321,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           at: now,
         },
         {
+          actorType: 'user',
           actorId: admin.id,
           targetType: 'user',
           targetId: developer.id,
@@ -426,6 +430,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       const member = { reason: 'member_role', member: developer.id, role: 'viewer' };
       expect(await audit(db, orgId, 'key.scopes_cut')).toEqual([
         {
+          actorType: 'user',
           actorId: owner.id,
           targetType: 'api_key',
           targetId: mixed.keyId,
@@ -434,6 +439,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           at: later(10),
         },
         {
+          actorType: 'user',
           actorId: owner.id,
           targetType: 'api_key',
           targetId: full.keyId,
@@ -444,6 +450,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       ]);
       expect(await audit(db, orgId, 'key.revoke')).toEqual([
         {
+          actorType: 'user',
           actorId: owner.id,
           targetType: 'api_key',
           targetId: speech.keyId,
@@ -463,6 +470,11 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
       });
       const second = await issueApiKey(db, orgId, new Date(now.getTime() + 1), {
         scopes: null,
+        createdBy: developer.id,
+      });
+      // A key left with no scopes at all goes too.
+      const empty = await issueApiKey(db, orgId, new Date(now.getTime() + 2), {
+        scopes: [],
         createdBy: developer.id,
       });
       const cut = await cutMemberKeys(
@@ -489,7 +501,9 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           ],
           kept: null,
         },
+        { keyId: empty.keyId, lost: [], kept: null },
       ]);
+      expect(await keyRow(db, empty.keyId)).toEqual({ scopes: [], revokedAt: now });
       expect(await keyRow(db, first.keyId)).toEqual({ scopes: ['calls:read'], revokedAt: now });
       expect(await keyRow(db, second.keyId)).toEqual({ scopes: null, revokedAt: now });
       expect(await audit(db, orgId, 'key.revoke')).toMatchObject([
@@ -498,6 +512,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           after: { reason: 'member_removed', member: developer.id, role: null },
         },
         { targetId: second.keyId, before: { scopes: null } },
+        { targetId: empty.keyId, before: { scopes: [] } },
       ]);
     });
 
