@@ -84,8 +84,11 @@ export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
     });
 
     await new Promise<void>((resolve, reject) => {
+      // The socket's error says why it never opened (a refused key, an untrusted certificate).
+      let why = '';
+      socket.once('error', (error: Error) => (why = `: ${error.message}`));
       socket.once('open', () => resolve());
-      socket.once('close', (code) => reject(new Error(`closed before opening (${code})`)));
+      socket.once('close', (code) => reject(new Error(`closed before opening (${code})${why}`)));
     });
     const language = options.language?.slice(0, 2).toLowerCase();
     rt.send({

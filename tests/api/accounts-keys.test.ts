@@ -161,8 +161,11 @@ describe('lifecycle', () => {
       for (let i = 0; i < 5; i += 1) await withKey(key.api_key, 'GET', '/v1/calls');
       accounts.clock.set(at(69_000));
       await withKey(key.api_key, 'GET', '/v1/calls');
-      // Give a (wrong) write the time to land before asserting that none happened.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A barrier, not a sleep: another key's first use is written after any write the request
+      // above queued (the embedded database runs one statement at a time, in order).
+      const other = await createKey(['calls:read']);
+      await withKey(other.api_key, 'GET', '/v1/calls');
+      await eventually(async () => (await keyDetail(other.key_id))?.last_used_at ?? undefined);
       expect((await keyDetail(key.key_id))?.last_used_at).toBe(at(10_000));
       accounts.clock.set(at(71_000));
       await withKey(key.api_key, 'GET', '/v1/calls');

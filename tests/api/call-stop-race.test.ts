@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleFetch } from '../support/accounts-api';
 import { startRolesSuite, type RolesSuite } from '../support/console-api';
-import { dispatch, TASK } from '../support/voice-api';
+import { dispatch, TASK, waitForEnd } from '../support/voice-api';
 
 // A stop that lands while the scheduler dials the call took the call's row lock, then the org's
 // for the charge, while the dial held them the other way round: Postgres broke the deadlock with
@@ -14,6 +14,7 @@ afterAll(() => suite.dispose?.());
 
 it('a stop arriving while the call is being dialed always ends it', async () => {
   const answers: number[] = [];
+  const stopped: string[] = [];
   for (let i = 0; i < 150; i++) {
     const callId = await dispatch(suite.base, suite.apiKey, {
       phone_number: '+14155550123',
@@ -28,6 +29,12 @@ it('a stop arriving while the call is being dialed always ends it', async () => 
       `/console/api/orgs/${suite.orgId}/calls/${callId}/stop`,
     );
     answers.push(stop.status);
+    stopped.push(callId);
   }
   expect(answers.filter((status) => status !== 200)).toEqual([]);
+  // And the stop won: every call ended as stopped through the API, none ran its course.
+  const ends = await Promise.all(
+    stopped.map((callId) => waitForEnd(suite.base, suite.apiKey, callId)),
+  );
+  expect(ends.filter((call) => call.call_ended_by !== 'API')).toEqual([]);
 });

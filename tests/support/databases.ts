@@ -52,7 +52,10 @@ export const pgliteAdapter = {
   },
 };
 
-/** Every adapter of the database port, for contract suites. */
+/**
+ * Every adapter of the database port, for contract suites; `TEST_DATABASES` (`pglite`,
+ * `postgres`) keeps only those named (mutation testing reruns suites per mutant on Postgres only).
+ */
 export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[] = [
   pgliteAdapter,
   {
@@ -69,7 +72,7 @@ export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[]
       };
     },
   },
-];
+].filter(({ name }) => process.env.TEST_DATABASES?.split(',').includes(name) ?? true);
 
 /**
  * Opens `adapter`'s database for the enclosing describe block (closed after it) and hands it

@@ -97,6 +97,8 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
     stats,
     /** The `session` of every Realtime `session.update` received. */
     sessions,
+    /** Connections open now (a closed one leaves once the server has seen it close). */
+    openConnections: () => sockets.size,
     /** Drops every open connection as a network failure would (no close frame). */
     dropAll() {
       for (const socket of sockets) socket.terminate();

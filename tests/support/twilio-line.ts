@@ -10,6 +10,9 @@ import { mulawFrames } from '@/lib/conversation/mulaw';
 import type { VoiceFakeMode } from './msw/voice-upstreams-preload';
 import { eventually } from './eventually';
 
+/** μ-law silence: 20 ms at 8 kHz. */
+const SILENT_FRAME = Buffer.alloc(160, 0xff);
+
 export const VOICE_PRELOAD = './tests/support/msw/voice-upstreams-preload.ts';
 export const TWILIO_AUTH_TOKEN = 'test-auth-token-0123456789abcdef';
 export const TWILIO_ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -82,6 +85,7 @@ export class CalleeStream {
   /** When the callee's speech frames were sent: [first, last] per utterance. */
   readonly utterances: { first: number; last: number }[] = [];
   closed: { code: number; reason: string } | null = null;
+  /** Frames to send next; `utterance` -1 is a pause (silence the callee means). */
   private queue: { frame: Buffer; utterance: number }[] = [];
   private sent = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -186,7 +190,7 @@ export class CalleeStream {
 
   private sendFrame(): void {
     const speech = this.queue.shift();
-    if (speech) {
+    if (speech && speech.utterance >= 0) {
       const now = performance.now();
       const utterance = this.utterances[speech.utterance]!;
       if (utterance.first < 0) utterance.first = now;
@@ -199,7 +203,7 @@ export class CalleeStream {
         track: 'inbound',
         chunk: String(this.sent + 1),
         timestamp: String(this.sent * 20),
-        payload: (speech?.frame ?? Buffer.alloc(160, 0xff)).toString('base64'),
+        payload: (speech?.frame ?? SILENT_FRAME).toString('base64'),
       },
     });
     this.sent++;
@@ -211,6 +215,11 @@ export class CalleeStream {
     for await (const chunk of engine.synthesize({ text, sampleRate: 8000 })) chunks.push(chunk.pcm);
     const utterance = this.utterances.push({ first: -1, last: -1 }) - 1;
     for (const frame of mulawFrames(Buffer.concat(chunks))) this.queue.push({ frame, utterance });
+  }
+
+  /** Queues `ms` of silence after what is queued: a pause inside what the callee says. */
+  pause(ms: number): void {
+    for (let i = 0; i < ms / 20; i++) this.queue.push({ frame: SILENT_FRAME, utterance: -1 });
   }
 
   get speaking(): boolean {

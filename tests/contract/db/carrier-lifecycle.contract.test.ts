@@ -83,9 +83,12 @@ describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter)
 
   it('keeps the callee’s hang-up when the final callback came before the stop', async () => {
     const { callId, orgId, sid } = await liveCall();
+    const hangUpsBefore = carrier.hungUp.length;
     await applyCarrierStatus(deps, callId, completed(sid, 30));
     await expect(stopCall(deps, orgId, callId)).rejects.toMatchObject({ code: 'CALL_NOT_ACTIVE' });
     expect(hangUpsOf(sid)).toBe(0);
+    // The carrier's own end asks the carrier for nothing (no hang-up of any call).
+    expect(carrier.hungUp).toHaveLength(hangUpsBefore);
     expect(await row(callId)).toMatchObject({
       queueStatus: 'complete',
       callEndedBy: 'USER',

@@ -13,6 +13,7 @@ import {
   scopesBeyondRole,
   type MemberRole,
 } from '@/lib/access/permissions';
+import { keyMcpScopes } from '@/lib/orgs/authenticate-org';
 
 describe('the role → scope ceiling', () => {
   it('is written out here, not read from the table under test', () => {
@@ -93,5 +94,17 @@ describe('the request-time check', () => {
     // Every owner-only action a key can reach is guarded by its route's action.
     const ownerOnly = routeScopes.filter((r) => r.action && !roleAllows('admin', r.action));
     expect(ownerOnly.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /v1/billing/auto-top-up']);
+  });
+});
+
+describe('the tool server’s scopes', () => {
+  it('are the mcp: scopes the key may use now, old names read as what they stand for', () => {
+    expect(keyMcpScopes({ scopes: ['mcp', 'calls:read'], makerRole: 'owner' })).toEqual([
+      'mcp:read',
+      'mcp:write',
+    ]);
+    expect(keyMcpScopes({ scopes: ['mcp:write'], makerRole: 'viewer' })).toEqual(['mcp:read']);
+    expect(keyMcpScopes({ scopes: ['calls:read', 'speech'], makerRole: 'owner' })).toEqual([]);
+    expect(keyMcpScopes({ scopes: null, makerRole: null })).toEqual([]);
   });
 });

@@ -168,9 +168,16 @@ describe('LlmAgent', () => {
   });
 
   it('rejects a malformed upstream reply instead of speaking it', async () => {
+    // Refused by the reply's schema, naming what is wrong (not some other failure on the way).
     reply = { id: 'x', object: 'chat.completion', choices: [] };
-    await expect(agent.nextLine(midCall)).rejects.toThrow();
+    await expect(agent.nextLine(midCall)).rejects.toMatchObject({
+      name: 'ZodError',
+      issues: [expect.objectContaining({ path: ['choices'], code: 'too_small' })],
+    });
     reply = { ...completion('x'), choices: [{ index: 0, message: { content: 42 } }] };
-    await expect(agent.nextLine(midCall)).rejects.toThrow();
+    await expect(agent.nextLine(midCall)).rejects.toMatchObject({
+      name: 'ZodError',
+      issues: [expect.objectContaining({ path: ['choices', 0, 'message', 'content'] })],
+    });
   });
 });

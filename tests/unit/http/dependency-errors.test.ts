@@ -4,9 +4,13 @@ import { renderError } from '@/lib/http/render-error';
 import { DependencyUnavailable } from '@/lib/runtime/dependency-unavailable';
 
 const request = new Request('http://127.0.0.1:4000/v2/tts');
+/** Renders `thrown` and returns what was logged for the operators beside the response. */
 const render = (thrown: unknown) => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  return renderError(thrown, { api: 'voice', request, requestId: 'r' });
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const response = renderError(thrown, { api: 'voice', request, requestId: 'r' });
+  const lines = logged.mock.calls.slice();
+  logged.mockRestore();
+  return Object.assign(response, { logged: lines });
 };
 
 /** What drizzle throws around a node-postgres failure: the driver's error in `cause`. */
@@ -34,12 +38,17 @@ describe('outages become 503 SERVICE_UNAVAILABLE with Retry-After', () => {
   it.each(outages)('%s', async (_name, thrown) => {
     const response = render(thrown);
     expect(response.status).toBe(503);
+    // The body says nothing of the cause; the log keeps it for the operators.
+    expect(response.logged).toEqual([['[r] SERVICE_UNAVAILABLE:', expect.anything()]]);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await response.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
   });
 
   it('other failures stay what they were', async () => {
-    expect(render(new Error('boom')).status).toBe(500);
+    const boom = new Error('boom');
+    const response = render(boom);
+    expect(response.status).toBe(500);
+    expect(response.logged).toEqual([['[r] INTERNAL_ERROR:', boom]]);
     expect(render(drizzleWrapped(Object.assign(new Error('dup'), { code: '23505' }))).status).toBe(
       500,
     );

@@ -1,0 +1,45 @@
+import { relative } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import base from './vitest.config';
+
+// The suites mutation testing runs against each mutant: unit and contract (no built server).
+// The API and browser suites catch more, but a build per mutant is out of reach.
+const kept = new Set(['unit', 'contract']);
+
+/**
+ * Stryker stops a mutant's run at the first failing test, so the files likely to fail soonest go
+ * first: one that failed the last run (it killed the mutant next door), then the quickest.
+ */
+class QuickestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { cache, config } = this.ctx;
+    const rank = (file: TestSpecification) => {
+      const key = `${file.project.name}:${relative(config.root, file.moduleId)}`;
+      const last = cache.getFileTestResults(key);
+      return {
+        failed: last?.failed ? 0 : 1,
+        cost: last?.duration ?? cache.getFileStats(key)?.size ?? 0,
+      };
+    };
+    return [...files]
+      .map((file) => ({ file, rank: rank(file) }))
+      .sort((a, b) => a.rank.failed - b.rank.failed || a.rank.cost - b.rank.cost)
+      .map(({ file }) => file);
+  }
+}
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // A contract suite opens its databases again for every mutant: Postgres only (a fresh
+    // database there takes ~2 s, PGlite's initdb several). The contract run proves they agree.
+    env: { ...base.test?.env, TEST_DATABASES: 'postgres' },
+    sequence: { ...base.test?.sequence, sequencer: QuickestFirst },
+    projects: (base.test?.projects ?? []).filter(
+      (project) =>
+        typeof project === 'object' && 'test' in project && kept.has(String(project.test?.name)),
+    ),
+  },
+});
