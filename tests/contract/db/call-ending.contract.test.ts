@@ -103,7 +103,7 @@ describe.each(databaseAdapters)('ending a call on $name', (adapter) => {
     expect(await endCall(deps, '00000000-0000-4000-8000-000000000000', ending)).toBe(false);
   });
 
-  it('ends a queued call too, and charges nothing for a call that failed', async () => {
+  it('ends a queued call too at no charge; a connected call that failed pays its minutes', async () => {
     const orgId = await newCallOrg(deps, 'Queued');
     const { body } = await dispatchCall(deps, {
       orgId,
@@ -124,10 +124,12 @@ describe.each(databaseAdapters)('ending a call on $name', (adapter) => {
       summary: null,
       priceMicros: 0,
     });
+    // Connected for 90 s, then failed: the two started minutes were talked and held, and are
+    // charged (issue 30: never a silent $0 for a call that connected).
     const failed = await startedCall({}, { durationMs: 90_000 });
     await endCall(deps, failed.id, { queueStatus: 'call_error', endedBy: 'SYSTEM' });
-    expect((await callRow(db, failed.id)).priceMicros).toBe(0);
-    expect(await ledger(failed.id)).toEqual([]);
+    expect((await callRow(db, failed.id)).priceMicros).toBe(2 * PRICE);
+    expect(await ledger(failed.id)).toEqual([{ kind: 'call_charge', amount: -2 * PRICE }]);
   });
 
   it('ends only under the lease it was given, and writes `before` first', async () => {
