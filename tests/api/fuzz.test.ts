@@ -99,8 +99,10 @@ describe('outside fuzzers on both documents', () => {
         `statuses ${JSON.stringify(result.statuses)}, ${result.violations.length} violations\n` +
         summarize(result.violations),
     );
-    if (process.env.FUZZ_REPORT)
+    if (process.env.FUZZ_REPORT) {
       writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(result.violations));
+      writeFileSync(`${process.env.FUZZ_REPORT}.log`, server.logs());
+    }
     for (const prism of prisms) expect(prism.alive(), prism.logs()).toBe(true);
     expect(result.sent).toBeGreaterThanOrEqual(10_000);
     expect(result.violations).toEqual([]);
