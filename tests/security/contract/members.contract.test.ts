@@ -111,6 +111,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
 
   describe('inviting', () => {
     it('mails a single-use link bound to the address, valid 7 days, and audits it', async () => {
+      await orgWith(db, [], 'Another org'); // the mail names the invitation's org, not any
       const { orgId, owner } = await orgWith(db, [], 'Bright Dental');
       const { sent, mailer } = outbox();
       const invited = await inviteMember(
@@ -526,7 +527,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           name: 'ci',
           prefix: 'vai_sk_abcd',
           lost: ['calls:write', 'speech'],
-          kept: ['calls:read'],
+          kept: ['calls:read', 'voices:read'],
         },
         { keyId: 'key_b', name: null, prefix: 'vai_sk_efgh', lost: ['speech'], kept: null },
       ];
@@ -538,7 +539,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
         `${developer.email} is now viewer (organization ${orgId}).`,
         'A key can do only what the role of the member who made it allows, so their keys changed:',
         '',
-        '- ci (key_a, vai_sk_abcd…): lost calls:write, speech; keeps calls:read',
+        '- ci (key_a, vai_sk_abcd…): lost calls:write, speech; keeps calls:read, voices:read',
         '- unnamed key (key_b, vai_sk_efgh…): revoked',
         '',
         `Review the organization's keys: ${origin}/console`,
