@@ -387,20 +387,7 @@ describe('the tool server: mcp:read and mcp:write', () => {
   it('an mcp:read key reads, and is refused create_call with the SDK’s insufficient_scope', async () => {
     const key = await minted(team.cookies.developer, ['mcp:read']);
     const answers: Response[] = [];
-    const client = new Client(
-      { name: 'read-only-agent', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/v1/mcp', base), {
-        requestInit: { headers: { Authorization: `Bearer ${key.api_key}` } },
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          answers.push(response.clone());
-          return response;
-        },
-      }),
-    );
+    const client = await connect(key.api_key, answers);
     try {
       const listed = await client.callTool({ name: 'list_calls', arguments: {} });
       expect(listed.isError).toBeFalsy();
