@@ -1,8 +1,8 @@
 // Console requests whose session cookie cache has lapsed (the browser drops it after a minute):
 // one database read renews it, for this request's page and the browser's next minute of pages.
 import { NextResponse, type NextRequest } from 'next/server';
-import { refreshSessionCache } from '@/lib/auth/refresh-session-cache';
-import { ownOriginOf, publicOrigin } from '@/lib/http/public-origin';
+import { refreshSessionCache } from '@/lib/accounts/auth/refresh-session-cache';
+import { ownOriginOf, publicOrigin } from '@/lib/platform/http/public-origin';
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { setCookies, cookieHeader } = await refreshSessionCache(

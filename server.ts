@@ -3,19 +3,19 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { Duplex } from 'node:stream';
 import next from 'next';
 import { WebSocketServer } from 'ws';
-import { ConfigError, getConfig, type Config } from './lib/config';
+import { ConfigError, getConfig, type Config } from './lib/platform/config/config';
 import { startCallScheduler, type Scheduler } from './lib/calls/call-scheduler';
 import { getCallDeps } from './lib/calls/get-call-deps';
-import { getConversationDeps } from './lib/conversation/get-conversation-deps';
-import { getDatabase } from './lib/db';
-import { describePorts } from './lib/health/describe-ports';
-import { pinClientIp } from './lib/http/client-ip';
-import { handleOAuthRequest, isOAuthPath } from './lib/oauth/handle-oauth-request';
-import { answerBeforeNext } from './lib/http/answer-before-next';
-import { preloadNextRoutes } from './lib/http/preload-next-routes';
-import { listeningOrigins, setListening } from './lib/runtime/listening-origin';
-import { getStore } from './lib/store';
-import { UpgradeRefused, webSocketRoutes } from './lib/ws/ws-routes';
+import { getConversationDeps } from './lib/calls/conversation/get-conversation-deps';
+import { getDatabase } from './lib/adapters/db';
+import { describePorts } from './lib/composition/health/describe-ports';
+import { pinClientIp } from './lib/platform/http/client-ip';
+import { handleOAuthRequest, isOAuthPath } from './lib/tool-server/oauth/handle-oauth-request';
+import { answerBeforeNext } from './lib/platform/http/answer-before-next';
+import { preloadNextRoutes } from './lib/platform/http/preload-next-routes';
+import { listeningOrigins, setListening } from './lib/platform/runtime/listening-origin';
+import { getStore } from './lib/adapters/store';
+import { UpgradeRefused, webSocketRoutes } from './lib/composition/ws-routes';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
         : 'next: route modules load on first use (this Next has no preload hook)',
     );
   // Route modules read Next's request storage when they load, which exists once Next is prepared.
-  const { serveRouteDirectly } = await import('./lib/http/serve-route-directly');
+  const { serveRouteDirectly } = await import('./lib/platform/http/serve-route-directly');
   const toolServerRoute = await import('./app/v1/mcp/route');
   const callsRoute = await import('./app/v1/calls/route');
   const carrierStatusRoute = await import('./app/v1/telephony/twilio/status/route');

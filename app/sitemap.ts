@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { listBlogPosts } from '@/lib/blog/list-blog-posts';
+import { listBlogPosts } from '@/lib/site/blog/list-blog-posts';
 import { siteOrigin } from '@/lib/site/site-origin';
 
 export const dynamic = 'force-dynamic';

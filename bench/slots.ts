@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { systemClock } from '../lib/runtime/clock';
-import { acquireSpeechSlot } from '../lib/speech-limits';
-import { RedisStore, type Store } from '../lib/store';
-import { createTcpDriver, redactRedisUrl } from '../lib/store/tcp-driver';
+import { systemClock } from '../lib/platform/runtime/clock';
+import { acquireSpeechSlot } from '../lib/speech/slots';
+import { RedisStore, type Store } from '../lib/adapters/store';
+import { createTcpDriver, redactRedisUrl } from '../lib/adapters/store/tcp-driver';
 import { median } from './rounds';
 
 const { values } = parseArgs({

@@ -5,7 +5,11 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createSpeechEngine, pcmDurationSeconds, type SpeechEngine } from '../lib/speech';
+import {
+  createSpeechEngine,
+  pcmDurationSeconds,
+  type SpeechEngine,
+} from '../lib/adapters/speech-engine';
 import { median } from './rounds';
 
 const { values } = parseArgs({

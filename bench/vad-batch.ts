@@ -1,13 +1,13 @@
 // npm run bench:vad-batch — the Silero VAD's cost on the event loop at `--calls` concurrent calls
 // that all speak at once (the VAD's worst case), windows judged one model run each (how calls
-// were judged before) against the shared runs of SileroVad (lib/vad/window-batch.ts), rounds
+// were judged before) against the shared runs of SileroVad (lib/adapters/vad/window-batch.ts), rounds
 // alternating. Frames of 20 ms arrive per call in real time, calls out of phase, as from the
 // carrier; `--frame-work-us` adds busy work per frame, standing in for the rest of a call's work.
 // See bench/README.md ("The event-loop peak").
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
-import { SileroVad, WINDOW_SAMPLES } from '../lib/vad';
+import { SileroVad, WINDOW_SAMPLES } from '../lib/adapters/vad';
 import { median, positiveInt } from './rounds';
 
 const { values: args } = parseArgs({

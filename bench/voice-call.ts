@@ -2,7 +2,7 @@
 // Twilio stand-in's media stream, `turns` callee turns in real time. Even turns are a finished
 // sentence (voice-to-voice latency is measured on them); odd turns are one sentence with a pause
 // of 300–600 ms in the middle, where an agent that starts to talk has cut the callee off.
-import type { SpeechEngine } from '../lib/speech';
+import type { SpeechEngine } from '../lib/adapters/speech-engine';
 import { carrierStatus } from '../tests/support/carrier-call';
 import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
 import { CalleeStream, fakeRecords, parseTwiml } from '../tests/support/twilio-line';

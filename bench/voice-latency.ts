@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSpeechEngine } from '../lib/speech';
+import { createSpeechEngine } from '../lib/adapters/speech-engine';
 import { startCarrierServer } from '../tests/support/carrier-server';
 import { ADMIN_TOKEN } from '../tests/support/http';
 import { scriptOf, startStreamingStandIn } from '../tests/support/streaming-stand-in';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { publicOrigin } from '@/lib/http/public-origin';
+import { publicOrigin } from '@/lib/platform/http/public-origin';
 
 /** How to add the tool server to an MCP client, both ways of signing in. */
 export async function ToolServerSection() {

@@ -5,12 +5,12 @@ export const ContactRequest = z
   .object({
     // Whitespace-only counts as empty: at least one character that is not whitespace.
     name: z.string().min(1).regex(/\S/).describe('Non-empty.'),
-    // What lib/contact/read-contact-message.ts enforces (after trimming).
+    // What lib/site/contact/read-contact-message.ts enforces (after trimming).
     email: EmailAddress.describe(
       'A valid email address (an IDN domain in its xn-- form); a malformed one gives MISSING_REQUIRED_FIELDS.',
     ),
     // The form never loses an enquiry to a field it does not need: what is not a string is
-    // treated as omitted (lib/contact/read-contact-message.ts), so the document says any value.
+    // treated as omitted (lib/site/contact/read-contact-message.ts), so the document says any value.
     company: z
       .unknown()
       .optional()

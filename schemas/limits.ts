@@ -1,4 +1,4 @@
-import { raisableLimits } from '@/lib/db/schema/limits';
+import { raisableLimits } from '@/lib/adapters/db/schema/limits';
 import { z } from './zod';
 
 /** The console's raise request form. */

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallsCounter } from '@/components/calls-counter';
 import { ToolServerSection } from '@/components/tool-server-section';
-import { publicOrigin } from '@/lib/http/public-origin';
-import { getCallStats } from '@/lib/stats/get-call-stats';
+import { publicOrigin } from '@/lib/platform/http/public-origin';
+import { getCallStats } from '@/lib/site/stats/get-call-stats';
 
 export const metadata: Metadata = {
   title: { absolute: 'Voice AI — phone agents that sound human' },

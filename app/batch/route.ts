@@ -1,7 +1,7 @@
 // GET /batch — a batch's parameters, its analysis (computed by the database) and its calls.
-import { getBatchJson } from '@/lib/batches/get-batch';
+import { getBatchJson } from '@/lib/calls/batches/get-batch';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { defineRoute, parseBody, publicOrigin, requireApiKey } from '@/lib/http';
+import { defineRoute, parseBody, publicOrigin, requireApiKey } from '@/lib/platform/http';
 import { BatchQuery } from '@/schemas/batches';
 
 export const dynamic = 'force-dynamic';

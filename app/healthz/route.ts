@@ -1,6 +1,6 @@
 // GET /healthz — public readiness for load balancers and container health checks: names nothing.
-import { ApiError, defineRoute } from '@/lib/http';
-import { checkReady } from '@/lib/health/check-ready';
+import { ApiError, defineRoute } from '@/lib/platform/http';
+import { checkReady } from '@/lib/composition/health/check-ready';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import type { useRouter } from 'next/navigation';
-import { OAUTH_MOUNT } from '@/lib/oauth/constants';
+import { OAUTH_MOUNT } from '@/lib/tool-server/oauth/constants';
 
 const FALLBACK = '/console';
 /** Printable ASCII but the backslash: browsers drop tabs and newlines and read `\` as `/`. */

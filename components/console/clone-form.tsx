@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { consentStatement } from '@/lib/voices/consent-statement';
+import { consentStatement } from '@/lib/speech/voices/consent-statement';
 import { send } from '../account/post-json';
 import { VoiceRecorder } from './voice-recorder';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { SessionUser } from '@/lib/auth/current-session';
+import type { SessionUser } from '@/lib/accounts/auth/current-session';
 import { UserMenu } from './user-menu';
 
 /**

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { MemberOrg } from '@/lib/orgs/list-member-orgs';
+import type { MemberOrg } from '@/lib/accounts/orgs/list-member-orgs';
 
 /** The current organization and, without client JavaScript, every org the person belongs to. */
 export function OrgSwitcher({ current, orgs }: { current: MemberOrg; orgs: MemberOrg[] }) {

@@ -1,4 +1,4 @@
-import { roleAllows, type MemberAction, type MemberRole } from '@/lib/access/permissions';
+import { roleAllows, type MemberAction, type MemberRole } from '@/lib/accounts/access/permissions';
 
 /** Says up front what the member's role cannot do on this page, instead of failing on submit. */
 export function RoleLimits({

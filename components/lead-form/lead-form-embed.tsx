@@ -1,6 +1,6 @@
-import { getCms } from '@/lib/cms';
-import { ApiError } from '@/lib/http/api-error';
-import { loadLeadForm } from '@/lib/leads/load-lead-form';
+import { getCms } from '@/lib/adapters/cms';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { loadLeadForm } from '@/lib/site/leads/load-lead-form';
 import { toPublicLeadForm } from '@/lib/site/public-lead-form';
 import { LeadForm } from './lead-form';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CallDispatchInput } from '@/schemas/calls';
-import { isCheckViolation, schema, type Executor } from '../db';
-import type { CallProvider } from '../telephony';
+import { isCheckViolation, schema, type Executor } from '../adapters/db';
+import type { CallProvider } from '../adapters/telephony';
 import { walletHoldHead, type CallHold } from '../wallet';
 import { fillPlaceholders } from './fill-placeholders';
 

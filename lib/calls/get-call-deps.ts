@@ -1,15 +1,15 @@
-import { getAgentBrain } from '../agent';
-import { getBillingDeps } from '../billing/get-billing-deps';
-import { getMailer } from '../mail';
-import { getConfig } from '../config';
-import { getDb } from '../db';
-import { publicOrigin } from '../http/public-origin';
-import { usdToMicros } from '../orgs/money';
-import { systemClock } from '../runtime/clock';
-import { getSpeechEngine } from '../speech';
-import { getStore } from '../store';
-import { getCallProvider } from '../telephony';
-import { getCallWebhookSender } from '../webhooks';
+import { getAgentBrain } from '../adapters/agent-brain';
+import { getBillingDeps } from '../wallet/billing/get-billing-deps';
+import { getMailer } from '../adapters/mail';
+import { getConfig } from '../platform/config/config';
+import { getDb } from '../adapters/db';
+import { publicOrigin } from '../platform/http/public-origin';
+import { usdToMicros } from '../accounts/orgs/money';
+import { systemClock } from '../platform/runtime/clock';
+import { getSpeechEngine } from '../adapters/speech-engine';
+import { getStore } from '../adapters/store';
+import { getCallProvider } from '../adapters/telephony';
+import { getCallWebhookSender } from '../adapters/webhooks';
 import type { CallDeps } from './types';
 
 /** The process's call service dependencies, from validated config. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallDetailBody } from '@/schemas/calls';
-import { schema } from '../db';
-import { ApiError } from '../http/api-error';
+import { schema } from '../adapters/db';
+import { ApiError } from '../platform/errors/api-error';
 import { renderCall, renderedCallColumns } from './render-call';
 import type { CallDeps } from './types';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ApiError } from '../http/api-error';
-import { schema, type Executor } from '../db';
+import { ApiError } from '../platform/errors/api-error';
+import { schema, type Executor } from '../adapters/db';
 import type { CallRow } from './types';
 
 /** One call of one organization; another organization's call does not exist (404, not 403). */

@@ -1,6 +1,10 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
-import { schema, type Db } from '../db';
-import { decodeKeysetCursor, encodeKeysetCursor, invalidCursor } from '../paging/keyset-cursor';
+import { schema, type Db } from '../adapters/db';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  invalidCursor,
+} from '../platform/paging/keyset-cursor';
 import type { CallRow } from './types';
 
 export interface ListCallsQuery {

@@ -1,5 +1,5 @@
-import type { AgentContext } from '../agent';
-import type { Executor } from '../db';
+import type { AgentContext } from '../adapters/agent-brain';
+import type { Executor } from '../adapters/db';
 import { getTranscripts } from './get-call';
 import type { CallRow } from './types';
 

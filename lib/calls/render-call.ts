@@ -1,6 +1,6 @@
 import type { CallDetailBody } from '@/schemas/calls';
-import { schema } from '../db';
-import { microsToUsd } from '../orgs/money';
+import { schema } from '../adapters/db';
+import { microsToUsd } from '../accounts/orgs/money';
 import { signRecordingUrl } from './recording-link';
 import type { CallRow } from './types';
 

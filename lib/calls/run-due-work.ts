@@ -1,6 +1,6 @@
-import { attemptDelivery, claimDueDeliveries } from '../call-webhooks/deliver-due-webhooks';
-import { startDueAutoTopUps } from '../billing/auto-top-up/run-due-auto-top-ups';
-import { refundAbandonedSpeech } from '../tts/refund-abandoned-speech';
+import { attemptDelivery, claimDueDeliveries } from './webhooks/deliver-due-webhooks';
+import { startDueAutoTopUps } from '../wallet/billing/auto-top-up/run-due-auto-top-ups';
+import { refundAbandonedSpeech } from '../speech/refund-abandoned-speech';
 import { claimDueCalls } from './claim-due-calls';
 import { playCallStep } from './lifecycle/call-step';
 import type { CallDeps } from './types';

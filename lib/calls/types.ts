@@ -1,11 +1,11 @@
-import type { AutoTopUpDeps } from '../billing/auto-top-up/types';
-import type { AgentBrain } from '../agent';
-import type { Db, schema } from '../db';
-import type { Clock } from '../runtime/clock';
-import type { SpeechEngine } from '../speech';
-import type { Store } from '../store';
-import type { CallProvider } from '../telephony';
-import type { WebhookSender } from '../webhooks';
+import type { AutoTopUpDeps } from '../wallet/billing/auto-top-up/types';
+import type { AgentBrain } from '../adapters/agent-brain';
+import type { Db, schema } from '../adapters/db';
+import type { Clock } from '../platform/runtime/clock';
+import type { SpeechEngine } from '../adapters/speech-engine';
+import type { Store } from '../adapters/store';
+import type { CallProvider } from '../adapters/telephony';
+import type { WebhookSender } from '../adapters/webhooks';
 
 export type CallRow = typeof schema.calls.$inferSelect;
 
@@ -38,4 +38,4 @@ export type {
   LineState,
   PendingEnding,
   SandboxLineState,
-} from '../db/schema/calls';
+} from '../adapters/db/schema/calls';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Db } from '../db';
-import { ApiError } from '../http/api-error';
+import { schema, type Db } from '../adapters/db';
+import { ApiError } from '../platform/errors/api-error';
 
 /** The finished WAV of a recorded call; 404 until there is one. */
 export async function getRecordingWav(db: Db, callId: string): Promise<Buffer> {

@@ -1,10 +1,10 @@
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { roleAllows, type MemberAction } from '../access/permissions';
-import { currentUser, type SessionUser } from '../auth/current-session';
-import { getDb } from '../db';
-import { isUuid } from '../http/path-id';
-import { listMemberOrgs, type MemberOrg } from '../orgs/list-member-orgs';
+import { roleAllows, type MemberAction } from '../accounts/access/permissions';
+import { currentUser, type SessionUser } from '../accounts/auth/current-session';
+import { getDb } from '../adapters/db';
+import { isUuid } from '../platform/http/path-id';
+import { listMemberOrgs, type MemberOrg } from '../accounts/orgs/list-member-orgs';
 
 export interface ConsoleOrg {
   user: SessionUser;

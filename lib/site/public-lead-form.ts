@@ -1,5 +1,5 @@
-import type { LeadForm } from '../leads/lead-form';
-import { RENDERED_AT_FIELD } from '../leads/detect-trap';
+import type { LeadForm } from './leads/lead-form';
+import { RENDERED_AT_FIELD } from './leads/detect-trap';
 
 /** What the browser needs to render a lead form: no CRM ids, no webhook receivers. */
 export interface PublicLeadField {

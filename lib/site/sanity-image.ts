@@ -1,6 +1,6 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import { z } from 'zod';
-import { getConfig } from '../config';
+import { getConfig } from '../platform/config/config';
 
 export const ImageRef = z.object({
   asset: z.object({ _ref: z.string().min(1) }),

@@ -1,5 +1,5 @@
 import { connection } from 'next/server';
-import { publicOrigin } from '../http/public-origin';
+import { publicOrigin } from '../platform/http/public-origin';
 
 /**
  * The site's public origin for a page (PUBLIC_SITE_URL, else where this process listens), read at

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ApiError } from '../http/api-error';
-import { isCheckViolation, isUniqueViolation, schema } from '../db';
-import type { LedgerKind } from '../db/schema';
-import type { Executor } from '../db/types';
+import { ApiError } from '../platform/errors/api-error';
+import { isCheckViolation, isUniqueViolation, schema } from '../adapters/db';
+import type { LedgerKind } from '../adapters/db/schema';
+import type { Executor } from '../adapters/db/types';
 
 export interface LedgerEntry {
   orgId: string;

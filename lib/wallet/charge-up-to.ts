@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { schema, type Executor } from '../db';
-import type { LedgerKind } from '../db/schema';
+import { schema, type Executor } from '../adapters/db';
+import type { LedgerKind } from '../adapters/db/schema';
 import { lockWallet } from './lock-wallet';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
-import type { Db } from '../db';
+import { recordAudit, type AuditActor } from '../accounts/audit/record-audit';
+import type { Db } from '../adapters/db';
 import { credit } from './credit';
 
 /**

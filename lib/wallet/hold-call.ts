@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { ApiError } from '../http/api-error';
-import { schema, type Executor } from '../db';
+import { ApiError } from '../platform/errors/api-error';
+import { schema, type Executor } from '../adapters/db';
 import { lockWallet } from './lock-wallet';
 
 export interface CallHold {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Executor } from '../db';
+import { schema, type Executor } from '../adapters/db';
 
 /** The balance as the ledger says it should be (for audits and tests). */
 export async function ledgerBalance(db: Executor, orgId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { ApiError } from '../http/api-error';
-import { schema, type Executor } from '../db';
+import { ApiError } from '../platform/errors/api-error';
+import { schema, type Executor } from '../adapters/db';
 
 export interface LockedWallet {
   balance: number;

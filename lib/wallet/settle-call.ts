@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Executor } from '../db';
+import { schema, type Executor } from '../adapters/db';
 import { lockWallet } from './lock-wallet';
 
 /**

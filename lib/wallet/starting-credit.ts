@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { schema, type Executor } from '../db';
+import { schema, type Executor } from '../adapters/db';
 
 /**
  * A new org's starting credit (inside the transaction that inserted it), with its ledger row keyed by the org (so it is granted once). It

@@ -1,4 +1,4 @@
-import { usdToMicros } from '../orgs/money';
+import { usdToMicros } from '../accounts/orgs/money';
 
 /** Cumulative deposits (never the starting credit) that raise an org's limits for good. */
 export const UNLOCK_DEPOSITS_MICROS = usdToMicros(5);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyScopes, routeScopes } from '@/lib/access/permissions';
+import { apiKeyScopes, routeScopes } from '@/lib/accounts/access/permissions';
 import { consoleFetch, START, startWithOwnOrg, type OwnOrgServer } from '../support/accounts-api';
 import { admin, eventually, expectError } from '../support/leads-api';
 import { createTestOrg } from '../support/voice-api';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine } from '@/lib/speech';
+import { createSpeechEngine } from '@/lib/adapters/speech-engine';
 import {
   consoleFetch,
   createConsoleKey,

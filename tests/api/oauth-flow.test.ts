@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/db';
-import { hashToken } from '@/lib/oauth/hash-token';
-import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
+import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
+import { hashToken } from '@/lib/tool-server/oauth/hash-token';
+import { verifyAccessTokenIn } from '@/lib/tool-server/oauth/verify-access-token';
 import {
   authorizeCode,
   codeGrant,

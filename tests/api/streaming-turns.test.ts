@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
 import { eventually } from '../support/eventually';
 import { agentDone, answerCarrierCall, createFakeDir, saidOut } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';

@@ -1,7 +1,7 @@
 import { WaveFile } from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMulaw } from '@/lib/conversation/mulaw';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
+import { decodeMulaw } from '@/lib/calls/conversation/mulaw';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
 import { eventually } from '../support/eventually';
 import {
   agentDone,

@@ -1,6 +1,6 @@
 import wavefile from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine } from '@/lib/speech';
+import { createSpeechEngine } from '@/lib/adapters/speech-engine';
 import { VoiceListResponse, VoiceObject } from '@/schemas/voices';
 import { admin, depositUsd, expectError } from '../support/http';
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mswServer } from '../support/msw/msw-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CmsError, EmbeddedCms, SanityCms, type Cms } from '@/lib/cms';
+import { CmsError, EmbeddedCms, SanityCms, type Cms } from '@/lib/adapters/cms';
 import {
   FAKE_SANITY_DATASET,
   FAKE_SANITY_PROJECT,

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http/api-error';
-import { submitLead } from '@/lib/leads/submit-lead';
-import { RedisStore } from '@/lib/store';
-import { createTcpDriver } from '@/lib/store/tcp-driver';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { submitLead } from '@/lib/site/leads/submit-lead';
+import { RedisStore } from '@/lib/adapters/store';
+import { createTcpDriver } from '@/lib/adapters/store/tcp-driver';
 import { fakeClock, leadDeps } from '../support/lead-deps';
 import { deletePrefix, redisClient, TEST_REDIS_URL, testPrefix } from '../support/redis';
 

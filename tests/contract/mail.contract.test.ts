@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseConfig } from '@/lib/config';
-import { createMailer, listOutboxMail, OutboxMailer, SmtpMailer, MailError } from '@/lib/mail';
-import { EmbeddedStore, RedisStore } from '@/lib/store';
-import { createTcpDriver } from '@/lib/store/tcp-driver';
+import { parseConfig } from '@/lib/platform/config/config';
+import {
+  createMailer,
+  listOutboxMail,
+  OutboxMailer,
+  SmtpMailer,
+  MailError,
+} from '@/lib/adapters/mail';
+import { EmbeddedStore, RedisStore } from '@/lib/adapters/store';
+import { createTcpDriver } from '@/lib/adapters/store/tcp-driver';
 import { deletePrefix, redisClient, testPrefix, TEST_REDIS_URL } from '../support/redis';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedStore, RedisStore, type Store } from '@/lib/store';
-import { createTcpDriver } from '@/lib/store/tcp-driver';
+import { EmbeddedStore, RedisStore, type Store } from '@/lib/adapters/store';
+import { createTcpDriver } from '@/lib/adapters/store/tcp-driver';
 import { deletePrefix, redisClient, TEST_REDIS_URL, testPrefix } from '../support/redis';
 
 // replaceIf / delIfEquals / slidingWindow behave the same on every adapter.

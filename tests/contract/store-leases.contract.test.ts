@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '@/lib/runtime/clock';
-import { acquireSpeechSlot, countSpeechSlots } from '@/lib/speech-limits';
+import type { Clock } from '@/lib/platform/runtime/clock';
+import { acquireSpeechSlot, countSpeechSlots } from '@/lib/speech/slots';
 import {
   EmbeddedStore,
   RedisStore,
   StoreTypeError,
   type LeaseResult,
   type Store,
-} from '@/lib/store';
-import { createTcpDriver } from '@/lib/store/tcp-driver';
-import { createUpstashDriver } from '@/lib/store/upstash-driver';
+} from '@/lib/adapters/store';
+import { createTcpDriver } from '@/lib/adapters/store/tcp-driver';
+import { createUpstashDriver } from '@/lib/adapters/store/upstash-driver';
 import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashStandIn } from '../support/msw/upstash';
 import { TEST_REDIS_URL, testPrefix } from '../support/redis';
 

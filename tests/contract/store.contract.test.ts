@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedStore, RedisStore, StoreTypeError, type Store } from '@/lib/store';
-import { createTcpDriver } from '@/lib/store/tcp-driver';
-import { createUpstashDriver } from '@/lib/store/upstash-driver';
+import { EmbeddedStore, RedisStore, StoreTypeError, type Store } from '@/lib/adapters/store';
+import { createTcpDriver } from '@/lib/adapters/store/tcp-driver';
+import { createUpstashDriver } from '@/lib/adapters/store/upstash-driver';
 import { FAKE_UPSTASH_TOKEN, FAKE_UPSTASH_URL, upstashStandIn } from '../support/msw/upstash';
 import { testPrefix } from '../support/redis';
 

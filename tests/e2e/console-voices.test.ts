@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine } from '@/lib/speech';
+import { createSpeechEngine } from '@/lib/adapters/speech-engine';
 import {
   createConsoleKey,
   fetchWithKey,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, type Database, type Db } from '@/lib/db';
-import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
+import { createPostgresDatabase, type Database, type Db } from '@/lib/adapters/db';
+import { verifyAccessTokenIn } from '@/lib/tool-server/oauth/verify-access-token';
 import {
   expectAxeClean,
   expectNoSidewaysScroll,

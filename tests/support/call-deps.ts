@@ -1,19 +1,19 @@
 import { and, eq, inArray, min } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { ScriptedAgent, type AgentBrain } from '@/lib/agent';
+import { ScriptedAgent, type AgentBrain } from '@/lib/adapters/agent-brain';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallDeps, CallRow, CallSettings } from '@/lib/calls/types';
-import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { EmbeddedStore, type Store } from '@/lib/store';
-import { SandboxCallProvider } from '@/lib/telephony';
+import { schema, type Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
+import { EmbeddedStore, type Store } from '@/lib/adapters/store';
+import { SandboxCallProvider } from '@/lib/adapters/telephony';
 import {
   WebhookError,
   type WebhookDelivery,
   type WebhookResult,
   type WebhookSender,
-} from '@/lib/webhooks';
+} from '@/lib/adapters/webhooks';
 import { openForSuite, type TestDatabase } from './databases';
 import { virtualClock, type VirtualClock } from './virtual-clock';
 

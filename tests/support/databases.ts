@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { createPgliteDatabase, createPostgresDatabase, type Database, type Db } from '@/lib/db';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  type Database,
+  type Db,
+} from '@/lib/adapters/db';
 
 /** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
 export const TEST_DATABASE_URL =

@@ -1,4 +1,7 @@
-import type { StreamHandlers, StreamingRecognizer } from '@/lib/conversation/streaming-recognizer';
+import type {
+  StreamHandlers,
+  StreamingRecognizer,
+} from '@/lib/adapters/recognizers/streaming-recognizer';
 
 /**
  * An in-memory streaming recognizer for the virtual-clock suites: each `finalize()` is answered

@@ -10,14 +10,14 @@
 // Everything else on Date (parse, UTC, the prototype, `instanceof Date`) is the real one.
 //
 // In the running mode the services' own timers follow the file too: the preload installs the
-// Clock lib/runtime/clock.ts hands out, whose sleeps end once the file's time reaches them, so a
+// Clock lib/platform/runtime/clock.ts hands out, whose sleeps end once the file's time reaches them, so a
 // test moves a live call past its max_duration by moving the clock.
 //
 // Why not @sinonjs/fake-timers: it freezes `now` at install time and moves it only through
 // `clock.tick()` / `clock.setSystemTime()` called inside this process; its public API has no
 // "ask an outside source on every read", which is what steering a child process needs.
 import { readFileSync } from 'node:fs';
-import { INSTALLED_CLOCK, type Clock } from '../../lib/runtime/clock';
+import { INSTALLED_CLOCK, type Clock } from '../../lib/platform/runtime/clock';
 
 const file = process.env.TEST_CLOCK_FILE;
 /** How often waiting sleeps look at the file again (a moved clock wakes them this soon). */

@@ -1,9 +1,9 @@
-import type { BotCheck, BotCheckVerdict } from '@/lib/botcheck';
-import { EmbeddedCms } from '@/lib/cms';
-import type { Crm, CrmContact } from '@/lib/crm';
-import type { LeadDeps } from '@/lib/leads/types';
-import { EmbeddedStore, type Store } from '@/lib/store';
-import type { WebhookDelivery, WebhookSender } from '@/lib/webhooks';
+import type { BotCheck, BotCheckVerdict } from '@/lib/adapters/botcheck';
+import { EmbeddedCms } from '@/lib/adapters/cms';
+import type { Crm, CrmContact } from '@/lib/adapters/crm';
+import type { LeadDeps } from '@/lib/site/leads/types';
+import { EmbeddedStore, type Store } from '@/lib/adapters/store';
+import type { WebhookDelivery, WebhookSender } from '@/lib/adapters/webhooks';
 import { virtualClock } from './virtual-clock';
 
 /** A clock the test moves by hand; sleeping advances it instantly. */

@@ -10,7 +10,7 @@ import {
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteDatabase, MIGRATIONS_FOLDER } from '@/lib/db/create-database';
+import { createPgliteDatabase, MIGRATIONS_FOLDER } from '@/lib/adapters/db/create-database';
 
 // Creating a PGlite data directory runs initdb in WebAssembly (~5 s of CPU); opening a copy of a
 // migrated one takes ~0.4 s. Servers under test that run on the embedded database start from a

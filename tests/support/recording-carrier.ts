@@ -1,8 +1,8 @@
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import type { CallDeps } from '@/lib/calls/types';
-import { createOrg } from '@/lib/orgs/create-org';
-import type { SpeechEngine } from '@/lib/speech';
-import type { CarrierLine, PlaceCallRequest } from '@/lib/telephony';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import type { SpeechEngine } from '@/lib/adapters/speech-engine';
+import type { CarrierLine, PlaceCallRequest } from '@/lib/adapters/telephony';
 import { openCallSuite, type CallSuite } from './call-deps';
 import type { TestDatabase } from './databases';
 

@@ -1,5 +1,5 @@
-import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
-import type { SpeechEngine } from '@/lib/speech';
+import { decodeMulaw, mulawFrames } from '@/lib/calls/conversation/mulaw';
+import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 
 /** μ-law bytes of one 20 ms frame at 8 kHz. */
 export const FRAME_BYTES = 160;

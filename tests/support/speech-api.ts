@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import alawmulaw from 'alawmulaw';
 import wavefile from 'wavefile';
-import { withRealWavSizes } from '@/lib/speech/real-wav-sizes';
+import { withRealWavSizes } from '@/lib/adapters/speech-engine/real-wav-sizes';
 
 const { WaveFile } = wavefile;
 

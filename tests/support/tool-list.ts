@@ -3,10 +3,10 @@ import {
   createMcpHandler,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { createToolServer } from '@/lib/mcp/create-tool-server';
-import type { ToolContext } from '@/lib/mcp/types';
+import { createToolServer } from '@/lib/tool-server/mcp/create-tool-server';
+import type { ToolContext } from '@/lib/tool-server/mcp/types';
 
-/** Every protocol revision the tool server speaks (lib/mcp/serve-mcp.ts serves both). */
+/** Every protocol revision the tool server speaks (lib/tool-server/mcp/serve-mcp.ts serves both). */
 export const PROTOCOL_REVISIONS = ['2025-11-25', '2026-07-28'] as const;
 export type ProtocolRevision = (typeof PROTOCOL_REVISIONS)[number];
 

@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import twilio from 'twilio';
 import WebSocket from 'ws';
-import type { SpeechEngine } from '@/lib/speech';
-import { mulawFrames } from '@/lib/conversation/mulaw';
+import type { SpeechEngine } from '@/lib/adapters/speech-engine';
+import { mulawFrames } from '@/lib/calls/conversation/mulaw';
 import type { VoiceFakeMode } from './msw/voice-upstreams-preload';
 import { eventually } from './eventually';
 

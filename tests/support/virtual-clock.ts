@@ -1,4 +1,4 @@
-import type { Clock } from '@/lib/runtime/clock';
+import type { Clock } from '@/lib/platform/runtime/clock';
 
 /** Lets every pending promise chain (database calls included) run to its next wait. */
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

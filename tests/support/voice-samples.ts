@@ -1,5 +1,5 @@
 import wavefile from 'wavefile';
-import { encodeWav, type SpeechEngine, type SynthesisRequest } from '@/lib/speech';
+import { encodeWav, type SpeechEngine, type SynthesisRequest } from '@/lib/adapters/speech-engine';
 
 const { WaveFile } = wavefile;
 

@@ -28,6 +28,6 @@ describe('the audit log is append-only', () => {
     const inserting = files.filter((file) =>
       /\.insert\(\s*(schema\.)?auditLog\b/.test(readFileSync(file, 'utf8')),
     );
-    expect(inserting).toEqual([join('lib', 'audit', 'record-audit.ts')]);
+    expect(inserting).toEqual([join('lib', 'accounts', 'audit', 'record-audit.ts')]);
   });
 });

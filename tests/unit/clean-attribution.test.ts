@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanAttribution } from '@/lib/leads/clean-attribution';
+import { cleanAttribution } from '@/lib/site/leads/clean-attribution';
 
 describe('cleanAttribution', () => {
   it('keeps listed touch keys only and truncates every value', () => {

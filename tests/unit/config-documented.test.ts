@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envSchema } from '@/lib/config';
+import { envSchema } from '@/lib/platform/config/config';
 
 // Every variable the app reads is explained where an operator looks: README and .env.example.
 const variables = Object.keys(envSchema.shape).filter((name) => name !== 'NODE_ENV');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
+import { ConfigError, parseConfig } from '@/lib/platform/config/config';
 
 describe('parseConfig', () => {
   it('needs nothing: every port has an embedded default', () => {

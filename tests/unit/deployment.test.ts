@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envSchema, parseConfig } from '@/lib/config';
+import { envSchema, parseConfig } from '@/lib/platform/config/config';
 
 // The container files cannot be built on this machine (no Docker daemon, no registry for base
 // images): these checks are what keeps them true to the code.
@@ -211,7 +211,7 @@ describe('Dockerfile', () => {
     expect(pkg.dependencies.tsx).toBeDefined();
   });
 
-  it('sets only variables lib/config.ts knows (or Next reads itself)', () => {
+  it('sets only variables lib/platform/config/config.ts knows (or Next reads itself)', () => {
     const nextOwn = new Set(['NEXT_TELEMETRY_DISABLED', 'NEXT_PUBLIC_TURNSTILE_SITE_KEY']);
     const variables = stages.flatMap((stage) =>
       stage.instructions
@@ -250,9 +250,9 @@ describe('Dockerfile', () => {
     for (const folder of reached) expect(copied, folder).toContain(folder);
     // Read from disk relative to the working directory at run time.
     for (const path of [
-      'lib/db/migrations',
-      'lib/db/pglite-worker',
-      'lib/speech/worker',
+      'lib/adapters/db/migrations',
+      'lib/adapters/db/pglite-worker',
+      'lib/adapters/speech-engine/worker',
       'content',
     ]) {
       expect(existsSync(path), path).toBe(true);

@@ -1,6 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { describe, expect, it } from 'vitest';
-import { readContactMessage } from '@/lib/contact/read-contact-message';
+import { readContactMessage } from '@/lib/site/contact/read-contact-message';
 import { EMAIL_PATTERN, isEmailAddress } from '@/schemas/email';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 import { InviteRequest } from '@/schemas/accounts';

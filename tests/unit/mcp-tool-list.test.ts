@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http/api-error';
-import type { ErrorCode } from '@/lib/http/error-codes';
-import { toolErrorDetail } from '@/lib/mcp/tool-hints';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import type { ErrorCode } from '@/lib/platform/errors/error-codes';
+import { toolErrorDetail } from '@/lib/tool-server/mcp/tool-hints';
 import { listToolsInProcess, PROTOCOL_REVISIONS } from '../support/tool-list';
 
 // What an agent's context pays for and reads in tools/list (issue 21): the size, schemas that

@@ -4,7 +4,7 @@ import { validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentType, type AudioFormat } from '@/lib/tts/audio-format';
+import { contentType, type AudioFormat } from '@/lib/speech/audio-format';
 import { marketingOpenApi } from '@/schemas/openapi/marketing';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
 import { E164 } from '@/schemas/phone';
@@ -135,7 +135,7 @@ describe('every answer the routes give is documented', () => {
         .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op as Json] as const),
     );
 
-  it('413 PAYLOAD_TOO_LARGE wherever a JSON body is read (lib/http/read-json.ts: 1 MB)', () => {
+  it('413 PAYLOAD_TOO_LARGE wherever a JSON body is read (lib/platform/http/read-json.ts: 1 MB)', () => {
     // The authorization server (oidc-provider) reads its own bodies.
     const operations = [...jsonBodies(voice), ...jsonBodies(marketing)].filter(
       ([name]) => !name.includes(' /authorization/'),

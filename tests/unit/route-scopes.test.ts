@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requiredScope, routeScopes, rolePermissions, roleAllows } from '@/lib/access/permissions';
+import {
+  requiredScope,
+  routeScopes,
+  rolePermissions,
+  roleAllows,
+} from '@/lib/accounts/access/permissions';
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { submitContact } from '@/lib/contact/submit-contact';
-import { ApiError } from '@/lib/http';
-import { listLeads } from '@/lib/leads/list-leads';
-import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
-import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+import { submitContact } from '@/lib/site/contact/submit-contact';
+import { ApiError } from '@/lib/platform/http';
+import { listLeads } from '@/lib/site/leads/list-leads';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
+import { syncUnsyncedLeads } from '@/lib/site/leads/sync-unsynced-leads';
 import { fixedBotCheck, leadDeps } from '../support/lead-deps';
 import { allowConsoleError } from '../support/console-guard';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { submitLead, type LeadRequest } from '@/lib/leads/submit-lead';
+import { ApiError } from '@/lib/platform/http';
+import { submitLead, type LeadRequest } from '@/lib/site/leads/submit-lead';
 import { fixedBotCheck, leadDeps } from '../support/lead-deps';
 
 const request = (body: unknown, ip = '203.0.113.7'): LeadRequest => ({

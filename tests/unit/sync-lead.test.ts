@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listLeads } from '@/lib/leads/list-leads';
-import { recordDeletionRequest } from '@/lib/leads/record-deletion-request';
-import { submitLead } from '@/lib/leads/submit-lead';
-import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
-import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+import { listLeads } from '@/lib/site/leads/list-leads';
+import { recordDeletionRequest } from '@/lib/site/leads/record-deletion-request';
+import { submitLead } from '@/lib/site/leads/submit-lead';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
+import { syncUnsyncedLeads } from '@/lib/site/leads/sync-unsynced-leads';
 import { leadDeps } from '../support/lead-deps';
 import { allowConsoleError } from '../support/console-guard';
 

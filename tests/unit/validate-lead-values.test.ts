@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { LeadFieldDefinition, type LeadField } from '@/lib/leads/lead-form';
-import { validateLeadValues } from '@/lib/leads/validate-lead-values';
+import { ApiError } from '@/lib/platform/http';
+import { LeadFieldDefinition, type LeadField } from '@/lib/site/leads/lead-form';
+import { validateLeadValues } from '@/lib/site/leads/validate-lead-values';
 
 const field = (def: Record<string, unknown>): LeadField => LeadFieldDefinition.parse(def);
 

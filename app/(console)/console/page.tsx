@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ConsoleMain } from '@/components/console/console-shell';
-import { roleAllows } from '@/lib/access/permissions';
+import { roleAllows } from '@/lib/accounts/access/permissions';
 import { consoleUser } from '@/lib/console/console-org';
-import { getDb } from '@/lib/db';
-import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
-import { microsToUsd } from '@/lib/orgs/money';
+import { getDb } from '@/lib/adapters/db';
+import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
+import { microsToUsd } from '@/lib/accounts/orgs/money';
 
 export const metadata: Metadata = { title: 'Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PostCard } from '@/components/post-card';
 import { LeadFormEmbed } from '@/components/lead-form/lead-form-embed';
-import { listBlogPosts } from '@/lib/blog/list-blog-posts';
-import { parseListParams } from '@/lib/blog/parse-list-params';
+import { listBlogPosts } from '@/lib/site/blog/list-blog-posts';
+import { parseListParams } from '@/lib/site/blog/parse-list-params';
 
 const PAGE_SIZE = 12;
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
 // /api/* — unknown marketing API paths: 404 in the envelope.
-import { notFoundRoute } from '@/lib/http';
+import { notFoundRoute } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFoundRoute('marketing');

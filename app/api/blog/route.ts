@@ -1,7 +1,7 @@
 // GET /api/blog — one page of published editorial posts, newest first, no bodies.
-import { defineRoute } from '@/lib/http';
-import { listBlogPostsBytes } from '@/lib/blog/list-blog-posts';
-import { parseListParams } from '@/lib/blog/parse-list-params';
+import { defineRoute } from '@/lib/platform/http';
+import { listBlogPostsBytes } from '@/lib/site/blog/list-blog-posts';
+import { parseListParams } from '@/lib/site/blog/parse-list-params';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,9 @@
 // POST /api/contact — store a general contact enquiry, push it to the CRM after the response.
 import { after } from 'next/server';
-import { submitContact } from '@/lib/contact/submit-contact';
-import { clientIp, defineRoute, readJson } from '@/lib/http';
-import { getLeadDeps } from '@/lib/leads/get-lead-deps';
-import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
+import { submitContact } from '@/lib/site/contact/submit-contact';
+import { clientIp, defineRoute, readJson } from '@/lib/platform/http';
+import { getLeadDeps } from '@/lib/site/leads/get-lead-deps';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,9 @@
 // POST /api/leads — validate a lead against its CMS form, store it, push it to the CRM after the response.
 import { after } from 'next/server';
-import { clientIp, defineRoute, readJson } from '@/lib/http';
-import { getLeadDeps } from '@/lib/leads/get-lead-deps';
-import { submitLead } from '@/lib/leads/submit-lead';
-import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
+import { clientIp, defineRoute, readJson } from '@/lib/platform/http';
+import { getLeadDeps } from '@/lib/site/leads/get-lead-deps';
+import { submitLead } from '@/lib/site/leads/submit-lead';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /api/revalidate — signed Sanity publish webhook: expires the cached blog content.
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook';
-import { getConfig } from '@/lib/config';
-import { defineRoute } from '@/lib/http';
-import { revalidateContent } from '@/lib/blog/revalidate-content';
+import { getConfig } from '@/lib/platform/config/config';
+import { defineRoute } from '@/lib/platform/http';
+import { revalidateContent } from '@/lib/site/blog/revalidate-content';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('marketing', {
   POST: async ({ request }) => {

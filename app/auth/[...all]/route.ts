@@ -1,6 +1,6 @@
 // GET|POST /auth/* — better-auth: email code + link sign-in, passkeys, sessions (our limits in front).
-import { handleAuthRequest } from '@/lib/auth/handle-auth-request';
-import { defineRoute } from '@/lib/http';
+import { handleAuthRequest } from '@/lib/accounts/auth/handle-auth-request';
+import { defineRoute } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

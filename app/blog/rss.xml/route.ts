@@ -1,7 +1,7 @@
 // GET /blog/rss.xml — the editorial posts (newest 100) as RSS 2.0, built with `feed`; titles are plain text.
 import { Feed } from 'feed';
-import { defineRoute } from '@/lib/http';
-import { listBlogPosts } from '@/lib/blog/list-blog-posts';
+import { defineRoute } from '@/lib/platform/http';
+import { listBlogPosts } from '@/lib/site/blog/list-blog-posts';
 import { oneLine } from '@/lib/site/format';
 import { siteOrigin } from '@/lib/site/site-origin';
 

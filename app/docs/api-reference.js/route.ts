@@ -1,6 +1,6 @@
 // GET /docs/api-reference.js — the pinned Scalar bundle the reference pages load from our origin.
-import { apiReferenceScript } from '@/lib/docs/api-reference-script';
-import { defineRoute } from '@/lib/http';
+import { apiReferenceScript } from '@/lib/site/docs/api-reference-script';
+import { defineRoute } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

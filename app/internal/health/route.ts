@@ -1,6 +1,6 @@
 // GET /internal/health — admin only: each port's adapter and whether it answers.
-import { defineRoute, requireAdmin } from '@/lib/http';
-import { checkHealth } from '@/lib/health/check-health';
+import { defineRoute, requireAdmin } from '@/lib/platform/http';
+import { checkHealth } from '@/lib/composition/health/check-health';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 // GET /internal/mail — admin only: the embedded mailer's outbox (sign-in links, invitations), newest first.
-import { defineRoute, requireAdmin } from '@/lib/http';
-import { getMailer, listOutboxMail } from '@/lib/mail';
+import { defineRoute, requireAdmin } from '@/lib/platform/http';
+import { getMailer, listOutboxMail } from '@/lib/adapters/mail';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /internal/orgs — admin only: create an organization and its first API key (shown once).
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson, requireAdmin } from '@/lib/http';
-import { createOrg } from '@/lib/orgs/create-org';
-import { usdToMicros } from '@/lib/orgs/money';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson, requireAdmin } from '@/lib/platform/http';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { usdToMicros } from '@/lib/accounts/orgs/money';
 import { CreateOrgRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

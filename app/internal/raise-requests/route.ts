@@ -1,7 +1,7 @@
 // GET /internal/raise-requests — admin only: the pending limit raise requests, newest first.
-import { getDb } from '@/lib/db';
-import { defineRoute, requireAdmin } from '@/lib/http';
-import { listRaiseRequests } from '@/lib/limits/list-raise-requests';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, requireAdmin } from '@/lib/platform/http';
+import { listRaiseRequests } from '@/lib/wallet/limits/list-raise-requests';
 
 export const dynamic = 'force-dynamic';
 

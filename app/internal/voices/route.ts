@@ -1,7 +1,7 @@
 // GET /internal/voices — admin only: the consent-and-rights review queue (pending professional drafts, oldest first).
-import { getDb } from '@/lib/db';
-import { defineRoute, requireAdmin } from '@/lib/http';
-import { listReviewQueue } from '@/lib/voices/list-review-queue';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, requireAdmin } from '@/lib/platform/http';
+import { listReviewQueue } from '@/lib/speech/voices/list-review-queue';
 
 export const dynamic = 'force-dynamic';
 

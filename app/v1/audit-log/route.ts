@@ -1,7 +1,7 @@
 // GET /v1/audit-log — the organization's audit log, newest first, cursor-paged (scope audit:read).
-import { listAuditLog } from '@/lib/audit/list-audit-log';
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, requireApiKey } from '@/lib/http';
+import { listAuditLog } from '@/lib/accounts/audit/list-audit-log';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, requireApiKey } from '@/lib/platform/http';
 import { AuditLogQuery } from '@/schemas/audit';
 
 export const dynamic = 'force-dynamic';

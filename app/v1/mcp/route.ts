@@ -1,12 +1,12 @@
 // POST /v1/mcp — the tool server (MCP, Streamable HTTP, stateless): the platform as tools for AI agents.
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { getConfig } from '@/lib/config';
-import { defineRoute, publicOrigin } from '@/lib/http';
-import { authenticateMcp } from '@/lib/mcp/authenticate-mcp';
-import { checkOrigin } from '@/lib/mcp/check-origin';
-import { limitMcpRequests } from '@/lib/mcp/limit-mcp-requests';
-import { serveMcp } from '@/lib/mcp/serve-mcp';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
+import { getConfig } from '@/lib/platform/config/config';
+import { defineRoute, publicOrigin } from '@/lib/platform/http';
+import { authenticateMcp } from '@/lib/tool-server/mcp/authenticate-mcp';
+import { checkOrigin } from '@/lib/tool-server/mcp/check-origin';
+import { limitMcpRequests } from '@/lib/tool-server/mcp/limit-mcp-requests';
+import { serveMcp } from '@/lib/tool-server/mcp/serve-mcp';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
 
 export const dynamic = 'force-dynamic';
 

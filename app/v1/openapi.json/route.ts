@@ -1,6 +1,6 @@
 // GET /v1/openapi.json — the voice API's OpenAPI 3.1 document, generated from schemas/.
-import { getConfig } from '@/lib/config';
-import { defineRoute, publicOrigin } from '@/lib/http';
+import { getConfig } from '@/lib/platform/config/config';
+import { defineRoute, publicOrigin } from '@/lib/platform/http';
 import { voiceOpenApi } from '@/schemas/openapi/voice';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {

@@ -1,9 +1,16 @@
 // POST /v1/speak — a whole text as one WAV file, with x-latency (ms) and x-cost (USD) headers.
-import { ApiError, asApiError, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
-import { microsToUsd } from '@/lib/orgs/money';
-import { speakFormat } from '@/lib/tts/formats';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
-import { speakWhole } from '@/lib/tts/speak-whole';
+import {
+  ApiError,
+  asApiError,
+  defineRoute,
+  parseBody,
+  readJson,
+  requireApiKey,
+} from '@/lib/platform/http';
+import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { speakFormat } from '@/lib/speech/formats';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
+import { speakWhole } from '@/lib/speech/speak-whole';
 import { SpeakRequest } from '@/schemas/speech';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 // The one handler behind both clone routes; only the kind of clone differs.
-import { clientIp, readFormData, requireApiKey, type HandlerContext } from '@/lib/http';
+import { clientIp, readFormData, requireApiKey, type HandlerContext } from '@/lib/platform/http';
 import {
   cloneVoice,
   getVoiceDeps,
@@ -8,7 +8,7 @@ import {
   MAX_TOTAL_SAMPLE_BYTES,
   parseCloneForm,
   parseConsentRecording,
-} from '@/lib/voices';
+} from '@/lib/speech/voices';
 
 export function cloneHandler(kind: 'instant' | 'professional') {
   // A professional draft may carry the speaker's consent recording (one sample's size) as well.

@@ -1,6 +1,6 @@
 // GET /v1/voices — the voice catalogue and the organization's own clones (raw engine voices on request).
-import { defineRoute, parseBody, requireApiKey } from '@/lib/http';
-import { getVoiceDeps, listVoices } from '@/lib/voices';
+import { defineRoute, parseBody, requireApiKey } from '@/lib/platform/http';
+import { getVoiceDeps, listVoices } from '@/lib/speech/voices';
 import { VoiceListQuery } from '@/schemas/voices';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
 // /v2/* — unknown voice API paths: 404 in the envelope.
-import { notFoundRoute } from '@/lib/http';
+import { notFoundRoute } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFoundRoute('voice');

@@ -1,9 +1,15 @@
 // POST /v2/tts — stream speech for a text (WAV or raw PCM/μ-law), under the org's concurrency limit.
-import { audioResponse, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
-import { contentType } from '@/lib/tts/audio-format';
-import { audioFormat } from '@/lib/tts/formats';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
-import { startSpeech } from '@/lib/tts/start-speech';
+import {
+  audioResponse,
+  defineRoute,
+  parseBody,
+  readJson,
+  requireApiKey,
+} from '@/lib/platform/http';
+import { contentType } from '@/lib/speech/audio-format';
+import { audioFormat } from '@/lib/speech/formats';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
+import { startSpeech } from '@/lib/speech/start-speech';
 import { TtsRequest } from '@/schemas/speech';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { AgentContext } from '../../agent';
-import { schema, type Executor } from '../../db';
-import { DEFAULT_CONCURRENT_CALLS } from '../../orgs/effective-limits';
-import { ApiError } from '../../http/api-error';
-import type { LineTurn } from '../../telephony';
+import type { AgentContext } from '../../adapters/agent-brain';
+import { schema, type Executor } from '../../adapters/db';
+import { DEFAULT_CONCURRENT_CALLS } from '../../accounts/orgs/effective-limits';
+import { ApiError } from '../../platform/errors/api-error';
+import type { LineTurn } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
 import { pickVoices, speakLine } from '../speak-line';
 import type { CallDeps, CallRow, LineState, SandboxLineState } from '../types';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { schema } from '../../db';
-import type { CarrierLine } from '../../telephony';
-import { signStreamToken } from '../../telephony/stream-token';
+import { schema } from '../../adapters/db';
+import type { CarrierLine } from '../../adapters/telephony';
+import { signStreamToken } from '../../adapters/telephony/stream-token';
 import type { CallDeps, CallRow, CarrierLineState } from '../types';
 import { endCall } from './end-call';
 import { carrierStateOf } from './line-state';

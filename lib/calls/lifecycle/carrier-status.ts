@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { schema } from '../../db';
-import { ApiError } from '../../http/api-error';
-import { testNumberOutcomes } from '../../telephony';
+import { schema } from '../../adapters/db';
+import { ApiError } from '../../platform/errors/api-error';
+import { testNumberOutcomes } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
 import type { CallDeps, CallRow, CarrierLineState } from '../types';
 import { endCall, type CallEnding } from './end-call';

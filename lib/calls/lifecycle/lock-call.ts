@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Executor } from '../../db';
+import { schema, type Executor } from '../../adapters/db';
 import type { CallDeps, CallRow } from '../types';
 
 /**

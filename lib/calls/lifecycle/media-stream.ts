@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { schema } from '../../db';
+import { schema } from '../../adapters/db';
 import type { CallDeps } from '../types';
 import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';

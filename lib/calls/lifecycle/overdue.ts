@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { schema } from '../../db';
+import { schema } from '../../adapters/db';
 import type { CallDeps, CallRow } from '../types';
 import { endCall } from './end-call';
 import { carrierStateOf } from './line-state';

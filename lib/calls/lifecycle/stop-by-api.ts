@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../platform/errors/api-error';
 import type { CallDeps } from '../types';
 import { endCall } from './end-call';
 import { carrierStateOf } from './line-state';

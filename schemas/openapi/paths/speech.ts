@@ -42,7 +42,7 @@ const speechErrors = {
   ...authErrors,
 };
 
-// What lib/tts/audio-format.ts contentType() answers, by media type.
+// What lib/speech/audio-format.ts contentType() answers, by media type.
 const AUDIO_TYPES = {
   'audio/wav': 'container `wav` (a streaming WAV header, then the samples)',
   'audio/basic': 'container `raw`, μ-law: `audio/basic;rate=8000`',

@@ -25,12 +25,12 @@ export const authErrors = {
   },
 };
 
-/** Every JSON body is read through lib/http/read-json.ts, which refuses more than 1 MB. */
+/** Every JSON body is read through lib/platform/http/read-json.ts, which refuses more than 1 MB. */
 export const tooLarge = { 413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.') };
 
 export const bearer = [{ bearerAuth: [] }];
 
-/** The Idempotency-Key header, as lib/idempotency/run-idempotent.ts checks it. */
+/** The Idempotency-Key header, as lib/adapters/store/idempotency/run-idempotent.ts checks it. */
 export const idempotencyKeyHeader = z
   .string()
   .min(1)

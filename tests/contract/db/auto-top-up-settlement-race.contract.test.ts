@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPaymentEvent } from '@/lib/billing/apply-payment-event';
-import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
-import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
+import { applyPaymentEvent } from '@/lib/wallet/billing/apply-payment-event';
+import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
+import { startDueAutoTopUps } from '@/lib/wallet/billing/auto-top-up/run-due-auto-top-ups';
 import {
   claimOverdueAutoTopUps,
   settleOverdueAutoTopUp,
-} from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
-import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import { createPgliteDatabase, createPostgresDatabase, schema, type Db } from '@/lib/db';
-import type { PaymentIntentOutcome } from '@/lib/payments';
+} from '@/lib/wallet/billing/auto-top-up/settle-overdue-auto-top-ups';
+import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
+import { createPgliteDatabase, createPostgresDatabase, schema, type Db } from '@/lib/adapters/db';
+import type { PaymentIntentOutcome } from '@/lib/adapters/payments';
 import { allowConsoleError } from '../../support/console-guard';
 import { freshPostgresUrl } from '../../support/databases';
 import {

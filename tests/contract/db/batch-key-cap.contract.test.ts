@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { analyzeBatch } from '@/lib/batches/analyze-batch';
-import { createBatch } from '@/lib/batches/create-batch';
-import { schema, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
+import { analyzeBatch } from '@/lib/calls/batches/analyze-batch';
+import { createBatch } from '@/lib/calls/batches/create-batch';
+import { schema, type Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import {
   playCalls,
   speechEngineForFile,

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatch } from '@/lib/batches/create-batch';
-import { getBatchJson } from '@/lib/batches/get-batch';
-import { schema, type Db } from '@/lib/db';
+import { createBatch } from '@/lib/calls/batches/create-batch';
+import { getBatchJson } from '@/lib/calls/batches/get-batch';
+import { schema, type Db } from '@/lib/adapters/db';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
 import { applyLedgerEntry } from '@/lib/wallet';
-import { createOrg } from '@/lib/orgs/create-org';
-import type { Clock } from '@/lib/runtime/clock';
-import { EmbeddedStore } from '@/lib/store';
-import { SandboxCallProvider } from '@/lib/telephony';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import type { Clock } from '@/lib/platform/runtime/clock';
+import { EmbeddedStore } from '@/lib/adapters/store';
+import { SandboxCallProvider } from '@/lib/adapters/telephony';
 import { BatchResponse, MAX_BATCH_ROWS, type BatchQueryInput } from '@/schemas/batches';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 

@@ -7,9 +7,9 @@ import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { endCall, endLockedCall } from '@/lib/calls/lifecycle';
 import { TELEPHONY_SAMPLE_RATE } from '@/lib/calls/speak-line';
 import type { CallRow } from '@/lib/calls/types';
-import { schema, type Db } from '@/lib/db';
-import type { SpeechEngine } from '@/lib/speech';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
+import { schema, type Db } from '@/lib/adapters/db';
+import type { SpeechEngine } from '@/lib/adapters/speech-engine';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import { callRow, newCallOrg, testCallDeps, type TestCallDeps } from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 

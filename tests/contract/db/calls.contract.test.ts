@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentBrain } from '@/lib/agent';
+import type { AgentBrain } from '@/lib/adapters/agent-brain';
 import { claimDueCalls } from '@/lib/calls/claim-due-calls';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { endLockedCall } from '@/lib/calls/lifecycle';
@@ -12,12 +12,12 @@ import { renderCall } from '@/lib/calls/render-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
-import { createPostgresDatabase, schema } from '@/lib/db';
+import { createPostgresDatabase, schema } from '@/lib/adapters/db';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
-import { createOrg } from '@/lib/orgs/create-org';
-import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
-import { wavDurationSeconds } from '@/lib/speech';
-import { EmbeddedStore } from '@/lib/store';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import { wavDurationSeconds } from '@/lib/adapters/speech-engine';
+import { EmbeddedStore } from '@/lib/adapters/store';
 import {
   callRow as storedCallRow,
   endRunningCalls,

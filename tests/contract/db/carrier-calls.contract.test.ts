@@ -3,7 +3,7 @@ import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 
-import { verifyStreamToken } from '@/lib/telephony/stream-token';
+import { verifyStreamToken } from '@/lib/adapters/telephony/stream-token';
 import {
   callRow,
   speechEngineForFile,

@@ -9,7 +9,7 @@ import {
 } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
-import { schema } from '@/lib/db';
+import { schema } from '@/lib/adapters/db';
 import {
   callRow,
   speechEngineForFile,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, type Db } from '@/lib/db';
-import { drizzleAdapterFactory } from '@/lib/oauth/drizzle-adapter';
-import { hashToken } from '@/lib/oauth/hash-token';
-import { verifyAccessTokenIn } from '@/lib/oauth/verify-access-token';
-import { createOrg } from '@/lib/orgs/create-org';
-import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
+import { schema, type Db } from '@/lib/adapters/db';
+import { drizzleAdapterFactory } from '@/lib/tool-server/oauth/drizzle-adapter';
+import { hashToken } from '@/lib/tool-server/oauth/hash-token';
+import { verifyAccessTokenIn } from '@/lib/tool-server/oauth/verify-access-token';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 
 // The authorization server's storage (oidc-provider's Adapter interface) on both databases, and

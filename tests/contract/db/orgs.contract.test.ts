@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
+import type { Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
-import { authenticateOrg } from '@/lib/orgs/authenticate-org';
-import { createOrg } from '@/lib/orgs/create-org';
-import { describeOrg } from '@/lib/orgs/get-org';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
-import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
-import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
+import { authenticateOrg } from '@/lib/accounts/orgs/authenticate-org';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
+import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
+import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, schema, type Database } from '@/lib/db';
+import { createPostgresDatabase, schema, type Database } from '@/lib/adapters/db';
 import { proxiedPostgres } from '../../support/proxied-postgres';
 import { allowConsoleError } from '../../support/console-guard';
 

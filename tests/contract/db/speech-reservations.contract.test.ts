@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schema, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/adapters/db';
 import { ledgerBalance } from '@/lib/wallet';
-import { createOrg } from '@/lib/orgs/create-org';
-import { refundAbandonedSpeech } from '@/lib/tts/refund-abandoned-speech';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { refundAbandonedSpeech } from '@/lib/speech/refund-abandoned-speech';
 import {
   RESERVATION_TTL_MS,
   renewReservation,
   reserveSpeech,
   settleSpeech,
-} from '@/lib/tts/speech-billing';
+} from '@/lib/speech/speech-billing';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // Speech reservations are durable: a holder that dies leaves a record the sweeper refunds, once.

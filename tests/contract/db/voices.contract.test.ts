@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { schema, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/adapters/db';
 import { applyLedgerEntry } from '@/lib/wallet';
-import { createOrg } from '@/lib/orgs/create-org';
-import { usdToMicros } from '@/lib/orgs/money';
-import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
-import type { EngineVoice, SpeechEngine } from '@/lib/speech';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { usdToMicros } from '@/lib/accounts/orgs/money';
+import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import type { EngineVoice, SpeechEngine } from '@/lib/adapters/speech-engine';
 import {
   createClone,
   deleteClone,
@@ -14,7 +14,7 @@ import {
   resolveVoice,
   reviewClone,
   type VoiceAnalysis,
-} from '@/lib/voices';
+} from '@/lib/speech/voices';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');

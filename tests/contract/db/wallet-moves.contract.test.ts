@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, isUniqueViolation, schema, type Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
-import { createOrg } from '@/lib/orgs/create-org';
+import { createPostgresDatabase, isUniqueViolation, schema, type Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
 import {
   applyLedgerEntry,
   credit,

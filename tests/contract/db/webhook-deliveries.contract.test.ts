@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS } from '@/lib/call-webhooks/backoff';
-import { deliverDueWebhooks } from '@/lib/call-webhooks/deliver-due-webhooks';
-import { listDeliveries } from '@/lib/call-webhooks/list-deliveries';
-import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
+import { GIVE_UP_AFTER_MS } from '@/lib/calls/webhooks/backoff';
+import { deliverDueWebhooks } from '@/lib/calls/webhooks/deliver-due-webhooks';
+import { listDeliveries } from '@/lib/calls/webhooks/list-deliveries';
+import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
-import { schema } from '@/lib/db';
+import { schema } from '@/lib/adapters/db';
 
 import {
   endRunningCalls,

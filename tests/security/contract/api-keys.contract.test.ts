@@ -4,23 +4,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MemberRole } from '@/lib/access/permissions';
-import { schema, type Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
-import { requireApiKey } from '@/lib/http/api-key-auth';
-import { API_KEY_PREFIX, displayPrefix, hashApiKey } from '@/lib/orgs/api-key';
-import { authenticateOrg } from '@/lib/orgs/authenticate-org';
-import { createOrgKey } from '@/lib/orgs/create-org-key';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
-import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
-import { rotateApiKey } from '@/lib/orgs/rotate-api-key';
+import type { MemberRole } from '@/lib/accounts/access/permissions';
+import { schema, type Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { API_KEY_PREFIX, displayPrefix, hashApiKey } from '@/lib/accounts/orgs/api-key';
+import { authenticateOrg } from '@/lib/accounts/orgs/authenticate-org';
+import { createOrgKey } from '@/lib/accounts/orgs/create-org-key';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
+import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
+import { rotateApiKey } from '@/lib/accounts/orgs/rotate-api-key';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // requireApiKey reads the process database; here it is the suite's.
 const current = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock('@/lib/db', async (original) => ({
-  ...(await original<typeof import('@/lib/db')>()),
+vi.mock('@/lib/adapters/db', async (original) => ({
+  ...(await original<typeof import('@/lib/adapters/db')>()),
   getDb: async () => current.db,
 }));
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { createBatch } from '@/lib/batches/create-batch';
-import { createPostgresDatabase, schema, type Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
+import { createBatch } from '@/lib/calls/batches/create-batch';
+import { createPostgresDatabase, schema, type Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
 import { OUT_OF_CREDIT_LINE } from '@/lib/calls/out-of-credit';
 import {
   endRunningCalls,

@@ -4,19 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { requireMember } from '@/lib/access/require-member';
-import { withMember, type MemberContext } from '@/lib/access/with-member';
-import type { MemberRole } from '@/lib/access/permissions';
-import type { SessionUser } from '@/lib/auth/current-session';
-import { schema, type Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
+import { requireMember } from '@/lib/accounts/access/require-member';
+import { withMember, type MemberContext } from '@/lib/accounts/access/with-member';
+import type { MemberRole } from '@/lib/accounts/access/permissions';
+import type { SessionUser } from '@/lib/accounts/auth/current-session';
+import { schema, type Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // The session and the process database are the only outside pieces withMember reads.
 const session = vi.hoisted(() => ({ user: null as SessionUser | null, db: null as unknown }));
-vi.mock('@/lib/auth/require-session-user', async () => {
-  const { ApiError: Refusal } = await import('@/lib/http/api-error');
+vi.mock('@/lib/accounts/auth/require-session-user', async () => {
+  const { ApiError: Refusal } = await import('@/lib/platform/errors/api-error');
   return {
     requireSessionUser: async () => {
       if (!session.user) throw new Refusal('SIGN_IN_REQUIRED');
@@ -24,8 +24,8 @@ vi.mock('@/lib/auth/require-session-user', async () => {
     },
   };
 });
-vi.mock('@/lib/db', async (original) => ({
-  ...(await original<typeof import('@/lib/db')>()),
+vi.mock('@/lib/adapters/db', async (original) => ({
+  ...(await original<typeof import('@/lib/adapters/db')>()),
   getDb: async () => session.db,
 }));
 

@@ -4,18 +4,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MemberRole } from '@/lib/access/permissions';
-import { schema, type Db } from '@/lib/db';
-import { ApiError } from '@/lib/http/api-error';
-import type { MailMessage } from '@/lib/mail/types';
-import { acceptInvitation } from '@/lib/members/accept-invitation';
-import { changeMember } from '@/lib/members/change-member';
-import { cutMemberKeys } from '@/lib/members/cut-member-keys';
-import { hashInvitationToken, INVITATION_TTL_MS, inviteMember } from '@/lib/members/invite-member';
-import { listMembers } from '@/lib/members/list-members';
-import { mailKeyCuts } from '@/lib/members/mail-key-cuts';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
+import type { MemberRole } from '@/lib/accounts/access/permissions';
+import { schema, type Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import type { MailMessage } from '@/lib/adapters/mail/types';
+import { acceptInvitation } from '@/lib/accounts/members/accept-invitation';
+import { changeMember } from '@/lib/accounts/members/change-member';
+import { cutMemberKeys } from '@/lib/accounts/members/cut-member-keys';
+import {
+  hashInvitationToken,
+  INVITATION_TTL_MS,
+  inviteMember,
+} from '@/lib/accounts/members/invite-member';
+import { listMembers } from '@/lib/accounts/members/list-members';
+import { mailKeyCuts } from '@/lib/accounts/members/mail-key-cuts';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');

@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schema, type Db, type Executor } from '@/lib/db';
-import { isLastOwnerViolation } from '@/lib/db/pg-errors';
-import { asApiError } from '@/lib/http/dependency-errors';
-import { ApiError } from '@/lib/http/api-error';
-import type { MailMessage } from '@/lib/mail/types';
-import { acceptInvitation } from '@/lib/members/accept-invitation';
-import { changeMember } from '@/lib/members/change-member';
-import { hashInvitationToken, inviteMember } from '@/lib/members/invite-member';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
-import type { MemberRole } from '@/lib/access/permissions';
+import { schema, type Db, type Executor } from '@/lib/adapters/db';
+import { isLastOwnerViolation } from '@/lib/platform/errors/pg-errors';
+import { asApiError } from '@/lib/platform/errors/dependency-errors';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import type { MailMessage } from '@/lib/adapters/mail/types';
+import { acceptInvitation } from '@/lib/accounts/members/accept-invitation';
+import { changeMember } from '@/lib/accounts/members/change-member';
+import { hashInvitationToken, inviteMember } from '@/lib/accounts/members/invite-member';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
+import type { MemberRole } from '@/lib/accounts/access/permissions';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');

@@ -1,7 +1,12 @@
 // What a key looks like: recognisable by its prefix (secret scanners look for it), 256 random bits,
 // stored as its SHA-256, and shown to people only as its first characters.
 import { expect, it } from 'vitest';
-import { API_KEY_PREFIX, displayPrefix, generateApiKey, hashApiKey } from '@/lib/orgs/api-key';
+import {
+  API_KEY_PREFIX,
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+} from '@/lib/accounts/orgs/api-key';
 
 it('is vai_sk_ and 43 base64url characters (32 bytes), different every time', () => {
   expect(API_KEY_PREFIX).toBe('vai_sk_');

@@ -12,8 +12,8 @@ import {
   routeScopes,
   scopesBeyondRole,
   type MemberRole,
-} from '@/lib/access/permissions';
-import { keyMcpScopes } from '@/lib/orgs/authenticate-org';
+} from '@/lib/accounts/access/permissions';
+import { keyMcpScopes } from '@/lib/accounts/orgs/authenticate-org';
 
 describe('the role → scope ceiling', () => {
   it('is written out here, not read from the table under test', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownOriginOf, publicOrigin } from '@/lib/http/public-origin';
-import { originsOfBind, setListening } from '@/lib/runtime/listening-origin';
-import { resetSingleton } from '@/lib/runtime/singleton';
+import { ownOriginOf, publicOrigin } from '@/lib/platform/http/public-origin';
+import { originsOfBind, setListening } from '@/lib/platform/runtime/listening-origin';
+import { resetSingleton } from '@/lib/platform/runtime/singleton';
 
 // Which host a request was addressed to decides nothing we write: links come from configuration or
 // the listening origin, and a request to a host that is not ours is refused (ownOriginOf → null).

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 
 it('loads, with every route compiled to the scope the table gives it', async () => {
-  const { routeScopes, requiredAccess } = await import('@/lib/access/permissions');
+  const { routeScopes, requiredAccess } = await import('@/lib/accounts/access/permissions');
   expect(routeScopes).toHaveLength(27);
   for (const route of routeScopes) {
     const path = route.path.replaceAll(/\{[a-z_]+\}/g, 'x1');

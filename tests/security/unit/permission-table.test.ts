@@ -19,7 +19,7 @@ import {
   scopesBeyondRole,
   type MemberAction,
   type MemberRole,
-} from '@/lib/access/permissions';
+} from '@/lib/accounts/access/permissions';
 
 const all: MemberAction[] = [
   'org.read',

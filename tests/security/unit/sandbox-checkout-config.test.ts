@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
+import { ConfigError, parseConfig } from '@/lib/platform/config/config';
 
 // Without Stripe, top-ups go through the sandbox checkout, whose Pay button credits the wallet
 // with no money moving. On a public deployment that is free credit for anyone: start-up refuses it

@@ -4,12 +4,12 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { receiveStripeWebhook } from '@/lib/billing/receive-stripe-webhook';
-import { schema, type Db } from '@/lib/db';
-import { isApiError } from '@/lib/http';
-import type { Mailer, MailMessage } from '@/lib/mail';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
-import { StripePayments } from '@/lib/payments';
+import { receiveStripeWebhook } from '@/lib/wallet/billing/receive-stripe-webhook';
+import { schema, type Db } from '@/lib/adapters/db';
+import { isApiError } from '@/lib/platform/http';
+import type { Mailer, MailMessage } from '@/lib/adapters/mail';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
+import { StripePayments } from '@/lib/adapters/payments';
 import { billingDeps, manualClock, wallet } from '../../unit/billing/billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';
 

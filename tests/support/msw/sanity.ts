@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { isPublishedDocument, runGroq } from '@/lib/cms/run-groq';
+import { isPublishedDocument, runGroq } from '@/lib/adapters/cms/run-groq';
 
 export const FAKE_SANITY_PROJECT = 'fakeproj';
 export const FAKE_SANITY_DATASET = 'production';

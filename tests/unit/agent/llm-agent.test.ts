@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LlmAgent, type AgentContext } from '@/lib/agent';
+import { LlmAgent, type AgentContext } from '@/lib/adapters/agent-brain';
 
 // msw stands in for an OpenAI-compatible chat-completions server (third-party); the agent and
 // the official `openai` client it drives are real.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentContext } from '@/lib/agent';
-import { ScriptedAgent } from '@/lib/agent';
-import { taskPoints } from '@/lib/agent/scripted-agent';
-import type { LineTurn } from '@/lib/telephony';
+import type { AgentContext } from '@/lib/adapters/agent-brain';
+import { ScriptedAgent } from '@/lib/adapters/agent-brain';
+import { taskPoints } from '@/lib/adapters/agent-brain/scripted-agent';
+import type { LineTurn } from '@/lib/adapters/telephony';
 
 const TASK = 'Confirm the delivery for Tuesday.  Ask whether the back door is open!  Thank them';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBatchCsv } from '@/lib/batches/parse-batch-csv';
-import { ApiError } from '@/lib/http';
+import { parseBatchCsv } from '@/lib/calls/batches/parse-batch-csv';
+import { ApiError } from '@/lib/platform/http';
 
 const problemsOf = (csv: string, prompt: string) => {
   try {

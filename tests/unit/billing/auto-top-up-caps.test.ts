@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
+import { startDueAutoTopUps } from '@/lib/wallet/billing/auto-top-up/run-due-auto-top-ups';
 
-import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import type { Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
-import { getOrgOrThrow } from '@/lib/orgs/get-org';
+import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
+import type { Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { autoTopUpAlwaysDue, billingDeps, manualClock, noMail } from './billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creditAutoTopUp } from '@/lib/billing/auto-top-up/credit-auto-top-up';
-import { startDueAutoTopUps } from '@/lib/billing/auto-top-up/run-due-auto-top-ups';
+import { creditAutoTopUp } from '@/lib/wallet/billing/auto-top-up/credit-auto-top-up';
+import { startDueAutoTopUps } from '@/lib/wallet/billing/auto-top-up/run-due-auto-top-ups';
 
 import {
   OUTCOME_UNKNOWN,
   STATUS_UNREADABLE,
-} from '@/lib/billing/auto-top-up/settle-overdue-auto-top-ups';
-import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import { schema, type Db } from '@/lib/db';
+} from '@/lib/wallet/billing/auto-top-up/settle-overdue-auto-top-ups';
+import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
+import { schema, type Db } from '@/lib/adapters/db';
 import { allowConsoleError } from '../../support/console-guard';
 import {
   autoTopUpAlwaysDue,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
-import { startTopUp } from '@/lib/billing/start-top-up';
-import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
-import type { AutoTopUpDeps } from '@/lib/billing/auto-top-up/types';
-import type { BillingDeps } from '@/lib/billing/types';
-import { createOrg } from '@/lib/orgs/create-org';
-import type { Mailer } from '@/lib/mail';
+import { schema, type Db } from '@/lib/adapters/db';
+import { startTopUp } from '@/lib/wallet/billing/start-top-up';
+import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
+import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
+import type { BillingDeps } from '@/lib/wallet/billing/types';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import type { Mailer } from '@/lib/adapters/mail';
 import {
   SandboxPayments,
   type CheckoutRequest,
@@ -14,9 +14,9 @@ import {
   type PaymentProvider,
   type SavedCardCharge,
   type SavedCardResult,
-} from '@/lib/payments';
-import type { Clock } from '@/lib/runtime/clock';
-import { reserveSpeech } from '@/lib/tts/speech-billing';
+} from '@/lib/adapters/payments';
+import type { Clock } from '@/lib/platform/runtime/clock';
+import { reserveSpeech } from '@/lib/speech/speech-billing';
 
 /** A clock tests move by hand. */
 export function manualClock(

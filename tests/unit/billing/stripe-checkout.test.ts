@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { StripePayments } from '@/lib/payments';
+import { StripePayments } from '@/lib/adapters/payments';
 
 const received: { path: string; form: Record<string, string>; idempotency: string | null }[] = [];
 const record = async (request: Request) => {

@@ -2,14 +2,14 @@
 // before the signature is checked (a forged "paid" event for a real session credits nothing).
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { receiveStripeWebhook } from '@/lib/billing/receive-stripe-webhook';
-import type { Db } from '@/lib/db';
-import { isApiError } from '@/lib/http';
-import { StripePayments } from '@/lib/payments';
-import { parseStripeEvent } from '@/lib/payments/parse-stripe-event';
+import { receiveStripeWebhook } from '@/lib/wallet/billing/receive-stripe-webhook';
+import type { Db } from '@/lib/adapters/db';
+import { isApiError } from '@/lib/platform/http';
+import { StripePayments } from '@/lib/adapters/payments';
+import { parseStripeEvent } from '@/lib/adapters/payments/parse-stripe-event';
 import { billingDeps, manualClock, newOrg, wallet } from './billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';
-import { schema } from '@/lib/db';
+import { schema } from '@/lib/adapters/db';
 
 const SECRET = 'whsec_unit_test_secret';
 const stripe = new Stripe('sk_test_unit');

@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { completeTopUp } from '@/lib/billing/complete-top-up';
-import { applyDispute } from '@/lib/billing/apply-dispute';
-import { applyRefund } from '@/lib/billing/apply-refund';
-import { startTopUp } from '@/lib/billing/start-top-up';
-import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import { schema, type Db } from '@/lib/db';
-import { isApiError } from '@/lib/http';
-import { assertWalletUsable } from '@/lib/orgs/assert-wallet-usable';
-import { effectiveLimits } from '@/lib/orgs/effective-limits';
-import { getOrgOrThrow } from '@/lib/orgs/get-org';
+import { completeTopUp } from '@/lib/wallet/billing/complete-top-up';
+import { applyDispute } from '@/lib/wallet/billing/apply-dispute';
+import { applyRefund } from '@/lib/wallet/billing/apply-refund';
+import { startTopUp } from '@/lib/wallet/billing/start-top-up';
+import { settleSandboxCheckout } from '@/lib/wallet/billing/settle-sandbox-checkout';
+import { schema, type Db } from '@/lib/adapters/db';
+import { isApiError } from '@/lib/platform/http';
+import { assertWalletUsable } from '@/lib/accounts/orgs/assert-wallet-usable';
+import { effectiveLimits } from '@/lib/accounts/orgs/effective-limits';
+import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import {
   billingDeps,
   chargeSpeech,

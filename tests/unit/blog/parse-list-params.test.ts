@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListParams } from '@/lib/blog/parse-list-params';
+import { parseListParams } from '@/lib/site/blog/parse-list-params';
 
 describe('parseListParams', () => {
   it.each([

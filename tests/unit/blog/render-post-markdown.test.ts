@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedCms } from '@/lib/cms';
-import { BLOG_POST_BY_SLUG } from '@/lib/cms/queries';
-import { escapeMarkdownText } from '@/lib/blog/escape-markdown-text';
-import { RawPost, renderPostMarkdown } from '@/lib/blog/render-post-markdown';
+import { EmbeddedCms } from '@/lib/adapters/cms';
+import { BLOG_POST_BY_SLUG } from '@/lib/adapters/cms/queries';
+import { escapeMarkdownText } from '@/lib/site/blog/escape-markdown-text';
+import { RawPost, renderPostMarkdown } from '@/lib/site/blog/render-post-markdown';
 
 const cms = new EmbeddedCms('content/dataset.ndjson');
 const images = { projectId: 'embedded', dataset: 'production' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS, retryDelayMs } from '@/lib/call-webhooks/backoff';
+import { GIVE_UP_AFTER_MS, retryDelayMs } from '@/lib/calls/webhooks/backoff';
 
 describe('webhook retry backoff', () => {
   it('retries first after about 5 seconds', () => {

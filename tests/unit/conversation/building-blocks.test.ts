@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CallRecording } from '@/lib/conversation/call-recording';
-import { FramePacer } from '@/lib/conversation/frame-pacer';
-import { decodeMulaw, mulawFrames } from '@/lib/conversation/mulaw';
-import { SentenceCutter } from '@/lib/conversation/sentence-cutter';
-import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
-import { parseInboundFrame } from '@/lib/conversation/twilio-frames';
+import { CallRecording } from '@/lib/calls/conversation/call-recording';
+import { FramePacer } from '@/lib/calls/conversation/frame-pacer';
+import { decodeMulaw, mulawFrames } from '@/lib/calls/conversation/mulaw';
+import { SentenceCutter } from '@/lib/calls/conversation/sentence-cutter';
+import { TurnDetector, type TurnEvent } from '@/lib/calls/conversation/turn-detector';
+import { parseInboundFrame } from '@/lib/calls/conversation/twilio-frames';
 import { virtualClock } from '../../support/virtual-clock';
 
 const frame = (amplitude: number) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
-import { describeRecognizers } from '@/lib/conversation/describe-recognizers';
-import { createSpeechRecognizer } from '@/lib/conversation/speech-recognizer';
-import { createStreamingRecognizer } from '@/lib/conversation/streaming-recognizer';
+import { ConfigError, parseConfig } from '@/lib/platform/config/config';
+import { describeRecognizers } from '@/lib/adapters/recognizers/describe-recognizers';
+import { createSpeechRecognizer } from '@/lib/adapters/recognizers/speech-recognizer';
+import { createStreamingRecognizer } from '@/lib/adapters/recognizers/streaming-recognizer';
 
 // Which recognizer serves real calls, as start-up names it, from the environment alone.
 

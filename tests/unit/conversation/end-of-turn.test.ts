@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endOfTurnSilenceMs, readTurn } from '@/lib/conversation/end-of-turn';
-import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
+import { endOfTurnSilenceMs, readTurn } from '@/lib/calls/conversation/end-of-turn';
+import { TurnDetector, type TurnEvent } from '@/lib/calls/conversation/turn-detector';
 
 const window = { minMs: 200, maxMs: 600 };
 

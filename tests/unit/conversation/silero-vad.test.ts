@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TurnDetector, type TurnEvent } from '@/lib/conversation/turn-detector';
-import { VadVoicing } from '@/lib/conversation/vad-voicing';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { SileroVad, WINDOW_SAMPLES } from '@/lib/vad';
+import { TurnDetector, type TurnEvent } from '@/lib/calls/conversation/turn-detector';
+import { VadVoicing } from '@/lib/calls/conversation/vad-voicing';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
+import { SileroVad, WINDOW_SAMPLES } from '@/lib/adapters/vad';
 
 // Silero VAD (onnxruntime-node, the model from @ricky0123/vad-web) on our own synthesized speech
 // at the phone's 8 kHz, and on silence and line noise.

@@ -7,7 +7,7 @@ import {
   streamLine,
   type AgentContext,
   type AgentDelta,
-} from '@/lib/agent';
+} from '@/lib/adapters/agent-brain';
 
 // msw plays an OpenAI-compatible chat-completions server that streams (server-sent events).
 const BASE_URL = 'http://llm.test/v1';

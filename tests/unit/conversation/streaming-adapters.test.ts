@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeepgramRecognizer } from '@/lib/conversation/deepgram-recognizer';
-import { OpenAIRealtimeRecognizer } from '@/lib/conversation/openai-realtime-recognizer';
+import { DeepgramRecognizer } from '@/lib/adapters/recognizers/deepgram-recognizer';
+import { OpenAIRealtimeRecognizer } from '@/lib/adapters/recognizers/openai-realtime-recognizer';
 import type {
   StreamingRecognizer,
   StreamTranscript,
-} from '@/lib/conversation/streaming-recognizer';
+} from '@/lib/adapters/recognizers/streaming-recognizer';
 import { eventually } from '../../support/eventually';
 import { startStreamingStandIn, type StreamingStandIn } from '../../support/streaming-stand-in';
 

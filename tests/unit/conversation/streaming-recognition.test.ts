@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FINAL_WAIT_MS } from '@/lib/conversation/streaming-turn-text';
+import { FINAL_WAIT_MS } from '@/lib/calls/conversation/streaming-turn-text';
 import { fakeStreaming } from '../../support/fake-streaming';
 import { hangUps, liveCallsOnOwnDatabase, mediaFrames } from '../../support/live-call';
 

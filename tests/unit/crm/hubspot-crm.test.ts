@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrmError, HubspotCrm } from '@/lib/crm';
+import { CrmError, HubspotCrm } from '@/lib/adapters/crm';
 
 // msw stands in for HubSpot's REST API (third-party SaaS); the adapter is ours.
 const UPSERT = 'https://api.hubapi.com/crm/v3/objects/contacts/batch/upsert';

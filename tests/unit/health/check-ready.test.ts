@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkReady, type Pingable } from '@/lib/health/check-ready';
-import { resetSingleton } from '@/lib/runtime/singleton';
+import { checkReady, type Pingable } from '@/lib/composition/health/check-ready';
+import { resetSingleton } from '@/lib/platform/runtime/singleton';
 
 const port = (ping: () => Promise<void>) => {
   const fake: Pingable & { calls: number } = {

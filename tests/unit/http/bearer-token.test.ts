@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken } from '@/lib/http';
+import { bearerToken } from '@/lib/platform/http';
 
 describe('bearerToken', () => {
   it.each([

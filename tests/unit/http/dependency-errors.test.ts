@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { renderError } from '@/lib/http/render-error';
-import { DependencyUnavailable } from '@/lib/runtime/dependency-unavailable';
+import { ApiError } from '@/lib/platform/http';
+import { renderError } from '@/lib/platform/http/render-error';
+import { DependencyUnavailable } from '@/lib/platform/runtime/dependency-unavailable';
 
 const request = new Request('http://127.0.0.1:4000/v2/tts');
 /** Renders `thrown` and returns what was logged for the operators beside the response. */

@@ -1,8 +1,8 @@
 // A JSON body must be UTF-8 (RFC 8259): bytes that are not were decoded into U+FFFD and stored
 // as if the client had sent them (the outside fuzzer's invalid UTF-8 became a queued call).
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http/api-error';
-import { readJson } from '@/lib/http/read-json';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { readJson } from '@/lib/platform/http/read-json';
 
 const post = (body: Uint8Array<ArrayBuffer> | string) =>
   new Request('http://localhost/v1/calls', { method: 'POST', body });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { renderError } from '@/lib/http/render-error';
-import { resetSingleton } from '@/lib/runtime/singleton';
+import { ApiError } from '@/lib/platform/http';
+import { renderError } from '@/lib/platform/http/render-error';
+import { resetSingleton } from '@/lib/platform/runtime/singleton';
 import { ApiErrorEnvelope } from '@/schemas/error';
 
 // The docs URL is the configured origin's: the request's Host (anyone's to write) plays no part.

@@ -5,7 +5,7 @@ import {
   clientDocumentResolver,
   isClientDocumentUrl,
   parseDocument,
-} from '@/lib/oauth/client-metadata-document';
+} from '@/lib/tool-server/oauth/client-metadata-document';
 
 const ID = 'https://app.example/oauth/client.json';
 const doc = (fields: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveOAuthKeys } from '@/lib/oauth/derive-keys';
+import { deriveOAuthKeys } from '@/lib/tool-server/oauth/derive-keys';
 
 describe('deriveOAuthKeys', () => {
   it('gives every instance with the same secret the same keys, and another secret other keys', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from '@/lib/call-webhooks/delivery-cursor';
-import { decodeKeysetCursor, encodeKeysetCursor } from '@/lib/paging/keyset-cursor';
+import { decodeDeliveryCursor, encodeDeliveryCursor } from '@/lib/calls/webhooks/delivery-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@/lib/platform/paging/keyset-cursor';
 
 const position = {
   createdAt: new Date('2026-11-27T10:00:00.123Z'),

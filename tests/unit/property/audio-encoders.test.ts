@@ -4,8 +4,8 @@ import alawmulaw from 'alawmulaw';
 import fc from 'fast-check';
 import wavefile from 'wavefile';
 import { describe, expect, it } from 'vitest';
-import { encodeWav, wavDurationSeconds } from '@/lib/speech';
-import { createEncoder, encodeMulaw, type AudioFormat } from '@/lib/tts/audio-format';
+import { encodeWav, wavDurationSeconds } from '@/lib/adapters/speech-engine';
+import { createEncoder, encodeMulaw, type AudioFormat } from '@/lib/speech/audio-format';
 
 const { WaveFile } = wavefile;
 const { mulaw } = alawmulaw;

@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeBatch } from '@/lib/batches/analyze-batch';
-import { createBatch } from '@/lib/batches/create-batch';
-import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/db';
-import { createOrg } from '@/lib/orgs/create-org';
-import type { Clock } from '@/lib/runtime/clock';
-import { EmbeddedStore } from '@/lib/store';
-import { SandboxCallProvider } from '@/lib/telephony';
+import { analyzeBatch } from '@/lib/calls/batches/analyze-batch';
+import { createBatch } from '@/lib/calls/batches/create-batch';
+import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import type { Clock } from '@/lib/platform/runtime/clock';
+import { EmbeddedStore } from '@/lib/adapters/store';
+import { SandboxCallProvider } from '@/lib/adapters/telephony';
 import { callLengthBuckets } from '@/schemas/batches';
 
 const now = new Date('2026-11-01T12:00:00Z');

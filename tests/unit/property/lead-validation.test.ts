@@ -3,9 +3,9 @@
 // changes nothing), holds only the form's fields, every required one, within their lengths.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { fieldTypes, LeadFieldDefinition, type LeadField } from '@/lib/leads/lead-form';
-import { validateLeadValues, type CleanValues } from '@/lib/leads/validate-lead-values';
+import { ApiError } from '@/lib/platform/http';
+import { fieldTypes, LeadFieldDefinition, type LeadField } from '@/lib/site/leads/lead-form';
+import { validateLeadValues, type CleanValues } from '@/lib/site/leads/validate-lead-values';
 
 const optionValue = fc.constantFrom('red', 'green', 'blue', '');
 const fieldDefinition = fc.record({

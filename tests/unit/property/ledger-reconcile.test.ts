@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { completeTopUp } from '@/lib/billing/complete-top-up';
-import { listLedger } from '@/lib/billing/list-ledger';
-import { applyDispute } from '@/lib/billing/apply-dispute';
-import { applyRefund } from '@/lib/billing/apply-refund';
-import { streamLedgerCsv } from '@/lib/billing/stream-ledger-csv';
-import type { Db } from '@/lib/db';
+import { completeTopUp } from '@/lib/wallet/billing/complete-top-up';
+import { listLedger } from '@/lib/wallet/billing/list-ledger';
+import { applyDispute } from '@/lib/wallet/billing/apply-dispute';
+import { applyRefund } from '@/lib/wallet/billing/apply-refund';
+import { streamLedgerCsv } from '@/lib/wallet/billing/stream-ledger-csv';
+import type { Db } from '@/lib/adapters/db';
 
 import {
   billingDeps,

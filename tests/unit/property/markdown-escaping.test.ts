@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdownText, toOneLine } from '@/lib/blog/escape-markdown-text';
+import { escapeMarkdownText, toOneLine } from '@/lib/site/blog/escape-markdown-text';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 const decode = (html: string) => html.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);

@@ -2,8 +2,8 @@
 // trimmed, one-line pieces that each have something to say.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '@/lib/speech';
-import { MAX_SENTENCE_CHARS } from '@/lib/speech/split-sentences';
+import { splitSentences } from '@/lib/adapters/speech-engine';
+import { MAX_SENTENCE_CHARS } from '@/lib/adapters/speech-engine/split-sentences';
 
 const speakable = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.join('') ?? '';
 

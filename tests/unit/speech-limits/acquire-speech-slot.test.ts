@@ -6,8 +6,8 @@ import {
   speechSlotKey,
   type SlotAttempt,
   type SpeechSlot,
-} from '@/lib/speech-limits';
-import { EmbeddedStore, type Store } from '@/lib/store';
+} from '@/lib/speech/slots';
+import { EmbeddedStore, type Store } from '@/lib/adapters/store';
 import { virtualClock } from '../../support/virtual-clock';
 
 function setup() {

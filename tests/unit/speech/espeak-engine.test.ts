@@ -11,9 +11,9 @@ import {
   type SpeechChunk,
   type SpeechEngine,
   type SynthesisRequest,
-} from '@/lib/speech';
-import { defaultWorkerScript } from '@/lib/speech/espeak-engine';
-import { WorkerPool } from '@/lib/speech/worker-pool';
+} from '@/lib/adapters/speech-engine';
+import { defaultWorkerScript } from '@/lib/adapters/speech-engine/espeak-engine';
+import { WorkerPool } from '@/lib/adapters/speech-engine/worker-pool';
 import { medianPitchHz } from './pitch';
 
 const { WaveFile } = wavefile;

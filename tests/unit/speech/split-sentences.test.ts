@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '@/lib/speech';
-import { MAX_SENTENCE_CHARS } from '@/lib/speech/split-sentences';
+import { splitSentences } from '@/lib/adapters/speech-engine';
+import { MAX_SENTENCE_CHARS } from '@/lib/adapters/speech-engine/split-sentences';
 
 describe('splitSentences', () => {
   it('splits at . ! ? and newlines, trimming each sentence', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { wavDurationSeconds } from '@/lib/speech';
-import { streamingWavHeader } from '@/lib/tts/audio-format';
-import { decodeWavSample } from '@/lib/voices/decode-wav-sample';
+import { wavDurationSeconds } from '@/lib/adapters/speech-engine';
+import { streamingWavHeader } from '@/lib/speech/audio-format';
+import { decodeWavSample } from '@/lib/speech/voices/decode-wav-sample';
 
 // A WAV streamed before its length is known (our /v2/tts stream) carries 0xFFFFFFFF as its RIFF
 // and data sizes; every WAV reader of ours takes the data's real length instead (issue 21).

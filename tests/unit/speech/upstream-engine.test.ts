@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pcmDurationSeconds, UpstreamSpeechEngine } from '@/lib/speech';
+import { pcmDurationSeconds, UpstreamSpeechEngine } from '@/lib/adapters/speech-engine';
 
 // msw stands in for the third-party OpenAI-compatible speech server.
 const BASE = 'http://tts.upstream.test/v1';

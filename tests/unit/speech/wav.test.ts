@@ -1,6 +1,6 @@
 import wavefile from 'wavefile';
 import { describe, expect, it } from 'vitest';
-import { encodeWav, pcmDurationSeconds, wavDurationSeconds } from '@/lib/speech';
+import { encodeWav, pcmDurationSeconds, wavDurationSeconds } from '@/lib/adapters/speech-engine';
 
 const { WaveFile } = wavefile;
 

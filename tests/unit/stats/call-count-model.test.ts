@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUCKET_MS, bucketStart } from '@/lib/stats/bucket';
+import { BUCKET_MS, bucketStart } from '@/lib/site/stats/bucket';
 import {
   callCountAt,
   CallCountModelError,
   modeledCallsSinceEpoch,
   type CallCountModel,
-} from '@/lib/stats/call-count-model';
+} from '@/lib/site/stats/call-count-model';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http/api-error';
-import type { CallCountModel } from '@/lib/stats/call-count-model';
-import { getCallStats } from '@/lib/stats/get-call-stats';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import type { CallCountModel } from '@/lib/site/stats/call-count-model';
+import { getCallStats } from '@/lib/site/stats/get-call-stats';
 import { CallStatsResponse } from '@/schemas/stats';
 
 const model: CallCountModel = {

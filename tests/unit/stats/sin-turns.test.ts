@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sinTurns } from '@/lib/stats/sin-turns';
+import { sinTurns } from '@/lib/site/stats/sin-turns';
 
 describe('sinTurns', () => {
   it('agrees with Math.sin(2π·turns) to within a few ulps over many turns', () => {

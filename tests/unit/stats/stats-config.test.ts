@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
-import { callCountModelFromConfig } from '@/lib/stats/call-count-model-from-config';
+import { ConfigError, parseConfig } from '@/lib/platform/config/config';
+import { callCountModelFromConfig } from '@/lib/site/stats/call-count-model-from-config';
 
 describe('STATS_* configuration', () => {
   it('has defaults, so no environment is needed', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EmbeddedStore } from '@/lib/store';
+import { EmbeddedStore } from '@/lib/adapters/store';
 
 describe('EmbeddedStore', () => {
   it('keeps its data across a restart', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxCallProvider, type LineTurn } from '@/lib/telephony';
+import { SandboxCallProvider, type LineTurn } from '@/lib/adapters/telephony';
 
 const provider = new SandboxCallProvider();
 

@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { mswServer } from '../../support/msw/msw-server';
 import twilio from 'twilio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '@/lib/config';
-import { createCallProvider, streamTwiml, TwilioCarrier } from '@/lib/telephony';
-import { signStreamToken, verifyStreamToken } from '@/lib/telephony/stream-token';
+import { parseConfig } from '@/lib/platform/config/config';
+import { createCallProvider, streamTwiml, TwilioCarrier } from '@/lib/adapters/telephony';
+import { signStreamToken, verifyStreamToken } from '@/lib/adapters/telephony/stream-token';
 
 // msw plays Twilio's REST API at a stand-in host; the official client is real.
 const SID = `AC${'ab'.repeat(16)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOggOpusStreamEncoder } from '@/lib/tts/encoders/ogg-opus';
-import { BOS, OggPageWriter } from '@/lib/tts/encoders/ogg-pages';
+import { createOggOpusStreamEncoder } from '@/lib/speech/encoders/ogg-opus';
+import { BOS, OggPageWriter } from '@/lib/speech/encoders/ogg-pages';
 
 // Pages made by the reference tools (opusenc 0.2 from opus-tools, --serial 12345): our writer
 // must produce the same bytes, CRC and lacing included.

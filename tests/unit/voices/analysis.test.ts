@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/http';
-import { createSpeechEngine, type SpeechEngine } from '@/lib/speech';
-import { analyzeSamples } from '@/lib/voices';
-import { decodeWavSample } from '@/lib/voices/decode-wav-sample';
-import { estimatePitch } from '@/lib/voices/estimate-pitch';
-import { estimateSpeakingRate } from '@/lib/voices/estimate-speaking-rate';
+import { ApiError } from '@/lib/platform/http';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
+import { analyzeSamples } from '@/lib/speech/voices';
+import { decodeWavSample } from '@/lib/speech/voices/decode-wav-sample';
+import { estimatePitch } from '@/lib/speech/voices/estimate-pitch';
+import { estimateSpeakingRate } from '@/lib/speech/voices/estimate-speaking-rate';
 import {
   mapToEngineVoice,
   PITCH_CALIBRATION,
   RATE_CALIBRATION,
-} from '@/lib/voices/map-to-engine-voice';
+} from '@/lib/speech/voices/map-to-engine-voice';
 import { synthesizeWav, toneWav, wavToFloats } from '../../support/voice-samples';
 
 let engine: SpeechEngine;

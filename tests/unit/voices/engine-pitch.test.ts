@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine, SpeechRequestError, type SpeechEngine } from '@/lib/speech';
+import {
+  createSpeechEngine,
+  SpeechRequestError,
+  type SpeechEngine,
+} from '@/lib/adapters/speech-engine';
 
 let engine: SpeechEngine;
 beforeAll(() => {

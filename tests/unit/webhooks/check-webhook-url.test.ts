@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
+import { checkWebhookUrl } from '@/lib/adapters/webhooks/check-webhook-url';
 
 /** A resolver that answers from a table and fails for names it does not know. */
 const resolver =

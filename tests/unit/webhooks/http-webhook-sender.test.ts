@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpWebhookSender } from '@/lib/webhooks/http-webhook-sender';
+import { HttpWebhookSender } from '@/lib/adapters/webhooks/http-webhook-sender';
 import { startWebhookReceiver, verifyWebhook } from '../../support/webhook-receiver';
 
 // A real receiver on loopback; the sender must sign per Standard Webhooks and refuse private

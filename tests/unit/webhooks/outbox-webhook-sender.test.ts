@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { submitLead } from '@/lib/leads/submit-lead';
-import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/leads/sync-lead';
-import { OutboxWebhookSender } from '@/lib/webhooks/outbox-webhook-sender';
+import { submitLead } from '@/lib/site/leads/submit-lead';
+import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
+import { OutboxWebhookSender } from '@/lib/adapters/webhooks/outbox-webhook-sender';
 import { leadDeps } from '../../support/lead-deps';
 
 describe('OutboxWebhookSender (no LEAD_WEBHOOK_SECRET)', () => {

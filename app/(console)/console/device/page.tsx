@@ -2,11 +2,16 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { ConsoleMain } from '@/components/console/console-shell';
 import { DeviceApproval } from '@/components/account/device-approval';
-import { apiKeyScopes, defaultAgentScopes, roleAllows, roleScopes } from '@/lib/access/permissions';
-import { currentUser } from '@/lib/auth/current-session';
-import { getDb } from '@/lib/db';
-import { findOnboarding } from '@/lib/onboarding/find-onboarding';
-import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
+import {
+  apiKeyScopes,
+  defaultAgentScopes,
+  roleAllows,
+  roleScopes,
+} from '@/lib/accounts/access/permissions';
+import { currentUser } from '@/lib/accounts/auth/current-session';
+import { getDb } from '@/lib/adapters/db';
+import { findOnboarding } from '@/lib/accounts/onboarding/find-onboarding';
+import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
 
 export const metadata: Metadata = { title: 'Approve an agent', robots: { index: false } };
 export const dynamic = 'force-dynamic';

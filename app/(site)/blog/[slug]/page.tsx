@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PortableTextBody } from '@/components/portable-text-body';
-import { getPost } from '@/lib/blog/get-post';
+import { getPost } from '@/lib/site/blog/get-post';
 import { formatDate, oneLine } from '@/lib/site/format';
 import { siteImage } from '@/lib/site/sanity-image';
 import { SiteImage } from '@/components/site-image';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { LeadForm } from '@/components/lead-form/lead-form';
-import { getCms } from '@/lib/cms';
-import { ApiError } from '@/lib/http/api-error';
-import { loadLeadForm } from '@/lib/leads/load-lead-form';
+import { getCms } from '@/lib/adapters/cms';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { loadLeadForm } from '@/lib/site/leads/load-lead-form';
 import { toPublicLeadForm, type PublicLeadForm } from '@/lib/site/public-lead-form';
 
 export const dynamic = 'force-dynamic';

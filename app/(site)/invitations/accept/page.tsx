@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AcceptInvitation } from '@/components/account/accept-invitation';
-import { currentUser } from '@/lib/auth/current-session';
-import { getDb } from '@/lib/db';
-import { findInvitation } from '@/lib/members/find-invitation';
+import { currentUser } from '@/lib/accounts/auth/current-session';
+import { getDb } from '@/lib/adapters/db';
+import { findInvitation } from '@/lib/accounts/members/find-invitation';
 
 export const metadata: Metadata = { title: 'Accept an invitation', robots: { index: false } };
 export const dynamic = 'force-dynamic';

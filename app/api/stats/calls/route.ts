@@ -1,6 +1,6 @@
 // GET /api/stats/calls — the modeled calls-resolved counter at the current 5-minute bucket.
-import { defineRoute } from '@/lib/http';
-import { getCallStats } from '@/lib/stats/get-call-stats';
+import { defineRoute } from '@/lib/platform/http';
+import { getCallStats } from '@/lib/site/stats/get-call-stats';
 
 // Computed per request from the clock; a build-time prerender would freeze one bucket forever.
 export const dynamic = 'force-dynamic';

@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { getTopUpView } from '@/lib/billing/get-top-up';
-import { getDb } from '@/lib/db';
-import { isUuid } from '@/lib/http';
+import { getTopUpView } from '@/lib/wallet/billing/get-top-up';
+import { getDb } from '@/lib/adapters/db';
+import { isUuid } from '@/lib/platform/http';
 import { SandboxBanner } from '../../sandbox-banner';
 
 export const metadata: Metadata = { title: 'Sandbox checkout', robots: { index: false } };

@@ -1,7 +1,7 @@
 // GET|POST /internal/cron/calls — admin only: advance due calls, webhook deliveries and auto top-ups (hosts without a long-lived process).
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { runDueWorkFor } from '@/lib/calls/run-due-work';
-import { defineRoute, requireAdmin } from '@/lib/http';
+import { defineRoute, requireAdmin } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

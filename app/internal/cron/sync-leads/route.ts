@@ -1,7 +1,7 @@
 // GET|POST /internal/cron/sync-leads — admin only: re-push stored leads that are not synced to the CRM yet.
-import { defineRoute, requireAdmin, type HandlerContext } from '@/lib/http';
-import { getLeadDeps } from '@/lib/leads/get-lead-deps';
-import { syncUnsyncedLeads } from '@/lib/leads/sync-unsynced-leads';
+import { defineRoute, requireAdmin, type HandlerContext } from '@/lib/platform/http';
+import { getLeadDeps } from '@/lib/site/leads/get-lead-deps';
+import { syncUnsyncedLeads } from '@/lib/site/leads/sync-unsynced-leads';
 
 export const dynamic = 'force-dynamic';
 

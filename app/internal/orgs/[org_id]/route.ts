@@ -1,10 +1,10 @@
 // GET /internal/orgs/{org_id} — admin only: wallet, deposits, effective limits, speech slots in use, webhook signing secret, keys.
-import { getDb } from '@/lib/db';
-import { defineRoute, requireAdmin, uuidParam } from '@/lib/http';
-import { describeOrg } from '@/lib/orgs/get-org';
-import { systemClock } from '@/lib/runtime/clock';
-import { countSpeechSlots } from '@/lib/speech-limits';
-import { getStore } from '@/lib/store';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { systemClock } from '@/lib/platform/runtime/clock';
+import { countSpeechSlots } from '@/lib/speech/slots';
+import { getStore } from '@/lib/adapters/store';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,9 @@
 // POST /internal/privacy/deletion-requests — admin only: erase stored submissions of an email and refuse new ones (keyed email hash).
 import { z } from 'zod';
-import { getConfig } from '@/lib/config';
-import { ApiError, defineRoute, readJson, requireAdmin } from '@/lib/http';
-import { recordDeletionRequest } from '@/lib/leads/record-deletion-request';
-import { getStore } from '@/lib/store';
+import { getConfig } from '@/lib/platform/config/config';
+import { ApiError, defineRoute, readJson, requireAdmin } from '@/lib/platform/http';
+import { recordDeletionRequest } from '@/lib/site/leads/record-deletion-request';
+import { getStore } from '@/lib/adapters/store';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /internal/raise-requests/{request_id} — admin only: approve (sets the limit override) or deny with a note.
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
-import { answerRaise } from '@/lib/limits/answer-raise';
-import { getMailer } from '@/lib/mail';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { answerRaise } from '@/lib/wallet/limits/answer-raise';
+import { getMailer } from '@/lib/adapters/mail';
 import { RaiseAnswerBody } from '@/schemas/limits';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // POST /v1/audio/shares — an unguessable public link to a generation; each play counts against this org.
-import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/http';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
-import { shareSpeech } from '@/lib/tts/share-speech';
+import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/platform/http';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
+import { shareSpeech } from '@/lib/speech/share-speech';
 import { ShareRequest } from '@/schemas/speech';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // GET|PUT /v1/billing/auto-top-up — the wallet's capped auto top-up and low-balance mail settings.
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { readAutoTopUp } from '@/lib/billing/auto-top-up/read-auto-top-up';
-import { saveAutoTopUp } from '@/lib/billing/auto-top-up/save-auto-top-up';
-import { clientIp, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { readAutoTopUp } from '@/lib/wallet/billing/auto-top-up/read-auto-top-up';
+import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
+import { clientIp, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/platform/http';
 import { AutoTopUpRequest } from '@/schemas/auto-top-up';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // GET /v1/billing/ledger — every change of the org's wallet, newest first (JSON pages or a CSV stream).
-import { getDb } from '@/lib/db';
-import { listLedger } from '@/lib/billing/list-ledger';
-import { streamLedgerCsv } from '@/lib/billing/stream-ledger-csv';
-import { defineRoute, parseBody, requireApiKey } from '@/lib/http';
+import { getDb } from '@/lib/adapters/db';
+import { listLedger } from '@/lib/wallet/billing/list-ledger';
+import { streamLedgerCsv } from '@/lib/wallet/billing/stream-ledger-csv';
+import { defineRoute, parseBody, requireApiKey } from '@/lib/platform/http';
 import { LedgerQuery } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

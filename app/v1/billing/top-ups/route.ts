@@ -1,6 +1,6 @@
 // POST /v1/billing/top-ups — start a wallet top-up: returns the checkout URL a person pays at.
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { startTopUp } from '@/lib/billing/start-top-up';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import {
   clientIp,
   defineRoute,
@@ -8,7 +8,7 @@ import {
   publicOrigin,
   readJson,
   requireApiKey,
-} from '@/lib/http';
+} from '@/lib/platform/http';
 import { TopUpRequest } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // GET /v1/recordings/{call_id}?expires&signature — a signed, expiring recording link (no key; Range → 206); tampered → 404.
 import { getRecordingWav } from '@/lib/calls/wav-response';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
-import { getConfig } from '@/lib/config';
-import { getDb } from '@/lib/db';
-import { ApiError, byteRangeResponse, defineRoute, uuidParam } from '@/lib/http';
+import { getConfig } from '@/lib/platform/config/config';
+import { getDb } from '@/lib/adapters/db';
+import { ApiError, byteRangeResponse, defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 // POST /v1/voices/professional — professional clone from WAV samples: a draft (unlimited) until reviewed and promoted.
-import { defineRoute } from '@/lib/http';
+import { defineRoute } from '@/lib/platform/http';
 import { cloneHandler } from '../_clone-handler';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,15 @@
 // POST /v2/audio/speech — OpenAI-compatible speech (point the openai client's baseURL at {api_url}/v2).
-import { audioResponse, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/http';
-import { contentType } from '@/lib/tts/audio-format';
-import { openAiFormat } from '@/lib/tts/formats';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
-import { startSpeech } from '@/lib/tts/start-speech';
+import {
+  audioResponse,
+  defineRoute,
+  parseBody,
+  readJson,
+  requireApiKey,
+} from '@/lib/platform/http';
+import { contentType } from '@/lib/speech/audio-format';
+import { openAiFormat } from '@/lib/speech/formats';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
+import { startSpeech } from '@/lib/speech/start-speech';
 import { OpenAiSpeechRequest } from '@/schemas/speech';
 
 export const dynamic = 'force-dynamic';

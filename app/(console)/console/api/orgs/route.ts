@@ -1,9 +1,9 @@
 // GET /console/api/orgs — the signed-in user's organizations and roles; POST — create one (they own it).
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { createOwnedOrg } from '@/lib/orgs/create-owned-org';
-import { listMemberOrgs } from '@/lib/orgs/list-member-orgs';
+import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
+import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
 import { CreateMemberOrgRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // GET /api/blog/{slug}/markdown — one published post as a markdown document.
-import { defineRoute } from '@/lib/http';
-import { getPostMarkdown } from '@/lib/blog/get-post-markdown';
+import { defineRoute } from '@/lib/platform/http';
+import { getPostMarkdown } from '@/lib/site/blog/get-post-markdown';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,9 @@
 // POST /internal/orgs/{org_id}/deposits — admin only: add funds (a ledgered deposit; counts toward the $5 unlock).
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { depositFunds } from '@/lib/wallet';
-import { describeOrg } from '@/lib/orgs/get-org';
-import { usdToMicros } from '@/lib/orgs/money';
+import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { usdToMicros } from '@/lib/accounts/orgs/money';
 import { DepositRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

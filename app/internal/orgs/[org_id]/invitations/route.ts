@@ -1,5 +1,5 @@
 // POST /internal/orgs/{org_id}/invitations — admin only: invite a member by email (an admin-made org's first owner).
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/adapters/db';
 import {
   defineRoute,
   parseBody,
@@ -8,10 +8,10 @@ import {
   requireAdmin,
   requireOwnOrigin,
   uuidParam,
-} from '@/lib/http';
-import { getMailer } from '@/lib/mail';
-import { inviteMember } from '@/lib/members/invite-member';
-import { getOrgOrThrow } from '@/lib/orgs/get-org';
+} from '@/lib/platform/http';
+import { getMailer } from '@/lib/adapters/mail';
+import { inviteMember } from '@/lib/accounts/members/invite-member';
+import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { InviteRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

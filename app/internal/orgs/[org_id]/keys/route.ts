@@ -1,8 +1,8 @@
 // POST /internal/orgs/{org_id}/keys — admin only: issue another API key (shown once).
-import { getDb } from '@/lib/db';
-import { defineRoute, requireAdmin, uuidParam } from '@/lib/http';
-import { getOrgOrThrow } from '@/lib/orgs/get-org';
-import { issueApiKey } from '@/lib/orgs/issue-api-key';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 
 export const dynamic = 'force-dynamic';
 

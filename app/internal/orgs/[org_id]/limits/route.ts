@@ -1,8 +1,8 @@
 // PATCH /internal/orgs/{org_id}/limits — admin only: per-org limit overrides; raises apply at once.
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
-import { describeOrg } from '@/lib/orgs/get-org';
-import { setLimitOverrides } from '@/lib/orgs/set-limit-overrides';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
 import { LimitsPatch } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

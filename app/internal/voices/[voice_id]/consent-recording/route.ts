@@ -1,7 +1,7 @@
 // GET /internal/voices/{voice_id}/consent-recording — admin only: the recorded consent statement the review listens to (Range → 206).
-import { getDb } from '@/lib/db';
-import { byteRangeResponse, defineRoute, requireAdmin, uuidParam } from '@/lib/http';
-import { getConsentRecording } from '@/lib/voices';
+import { getDb } from '@/lib/adapters/db';
+import { byteRangeResponse, defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { getConsentRecording } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
 

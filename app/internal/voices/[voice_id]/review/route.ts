@@ -1,7 +1,7 @@
 // POST /internal/voices/{voice_id}/review — admin only: record a clone's consent-and-rights review.
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/http';
-import { renderClone, reviewClone } from '@/lib/voices';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { renderClone, reviewClone } from '@/lib/speech/voices';
 import { CloneReviewRequest } from '@/schemas/voices';
 
 export const dynamic = 'force-dynamic';

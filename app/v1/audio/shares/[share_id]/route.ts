@@ -1,9 +1,9 @@
 // GET /v1/audio/shares/{share_id} — play a shared generation (no key: the link is the credential; billed to its owner).
-import { audioResponse, defineRoute } from '@/lib/http';
-import { contentType } from '@/lib/tts/audio-format';
-import { getShareOrThrow } from '@/lib/tts/get-share';
-import { getSpeechDeps } from '@/lib/tts/get-speech-deps';
-import { startSpeech } from '@/lib/tts/start-speech';
+import { audioResponse, defineRoute } from '@/lib/platform/http';
+import { contentType } from '@/lib/speech/audio-format';
+import { getShareOrThrow } from '@/lib/speech/get-share';
+import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
+import { startSpeech } from '@/lib/speech/start-speech';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /v1/billing/sandbox-checkout/{top_up_id} — the sandbox checkout's Pay or Decline (no money moves); back to the top-up page.
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { settleSandboxCheckout } from '@/lib/billing/settle-sandbox-checkout';
-import { ApiError, defineRoute, parseBody, uuidParam } from '@/lib/http';
-import { readLimited } from '@/lib/http/read-limited';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { settleSandboxCheckout } from '@/lib/wallet/billing/settle-sandbox-checkout';
+import { ApiError, defineRoute, parseBody, uuidParam } from '@/lib/platform/http';
+import { readLimited } from '@/lib/platform/http/read-limited';
 import { SandboxCheckoutAction } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // POST /v1/billing/stripe/webhook — Stripe's signed events: paid top-ups credit the wallet, refunds and disputes take back.
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { receiveStripeWebhook } from '@/lib/billing/receive-stripe-webhook';
-import { ApiError, defineRoute, MAX_JSON_BODY_BYTES, publicOrigin } from '@/lib/http';
-import { getMailer } from '@/lib/mail';
-import { readLimited } from '@/lib/http/read-limited';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { receiveStripeWebhook } from '@/lib/wallet/billing/receive-stripe-webhook';
+import { ApiError, defineRoute, MAX_JSON_BODY_BYTES, publicOrigin } from '@/lib/platform/http';
+import { getMailer } from '@/lib/adapters/mail';
+import { readLimited } from '@/lib/platform/http/read-limited';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // GET /v1/calls/{call_id}/recording — the recording as WAV, with the API key (Range → 206).
 import { getCallRowOrThrow } from '@/lib/calls/get-call';
 import { getRecordingWav } from '@/lib/calls/wav-response';
-import { getDb } from '@/lib/db';
-import { byteRangeResponse, defineRoute, requireApiKey, uuidParam } from '@/lib/http';
+import { getDb } from '@/lib/adapters/db';
+import { byteRangeResponse, defineRoute, requireApiKey, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /v1/telephony/twilio/status — Twilio's signed call status and machine-detection callbacks.
 import { receiveCarrierCallback } from '@/lib/calls/lifecycle';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { ApiError, defineRoute } from '@/lib/http';
-import { readLimited } from '@/lib/http/read-limited';
+import { ApiError, defineRoute } from '@/lib/platform/http';
+import { readLimited } from '@/lib/platform/http/read-limited';
 
 export const dynamic = 'force-dynamic';
 

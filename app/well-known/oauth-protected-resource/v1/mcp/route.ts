@@ -1,7 +1,7 @@
 // GET /.well-known/oauth-protected-resource/v1/mcp — RFC 9728 metadata of the tool server (rewritten here by next.config.ts).
-import { getConfig } from '@/lib/config';
-import { defineRoute, publicOrigin } from '@/lib/http';
-import { protectedResourceMetadata } from '@/lib/mcp/protected-resource-metadata';
+import { getConfig } from '@/lib/platform/config/config';
+import { defineRoute, publicOrigin } from '@/lib/platform/http';
+import { protectedResourceMetadata } from '@/lib/tool-server/mcp/protected-resource-metadata';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
 // POST /console/api/agent/decide — a signed-in member who may approve agents approves or denies an agent's code (rate limited).
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { clientIp, defineRoute, parseBody, readJson } from '@/lib/http';
-import { decideOnboarding } from '@/lib/onboarding/decide-onboarding';
-import { limitDecide } from '@/lib/onboarding/limit-decide';
-import { capMicros } from '@/lib/orgs/set-key-spend-cap';
-import { getStore } from '@/lib/store';
+import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
+import { getDb } from '@/lib/adapters/db';
+import { clientIp, defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { decideOnboarding } from '@/lib/accounts/onboarding/decide-onboarding';
+import { limitDecide } from '@/lib/accounts/onboarding/limit-decide';
+import { capMicros } from '@/lib/accounts/orgs/set-key-spend-cap';
+import { getStore } from '@/lib/adapters/store';
 import { OnboardingDecision } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // POST /console/api/invitations/accept — the signed-in user joins the org of an invitation meant for their address.
-import { requireSessionUser } from '@/lib/auth/require-session-user';
-import { getDb } from '@/lib/db';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { acceptInvitation } from '@/lib/members/accept-invitation';
+import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { acceptInvitation } from '@/lib/accounts/members/accept-invitation';
 import { AcceptInvitationRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

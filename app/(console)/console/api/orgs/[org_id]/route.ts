@@ -1,7 +1,7 @@
 // PATCH /console/api/orgs/{org_id} — rename the organization. Signed-in members (org.update), audited.
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { renameOrg } from '@/lib/orgs/rename-org';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { renameOrg } from '@/lib/accounts/orgs/rename-org';
 import { RenameOrgRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

@@ -3,11 +3,11 @@ import Link from 'next/link';
 import { AuditChanges } from '@/components/console/audit-changes';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listAuditLog } from '@/lib/audit/list-audit-log';
+import { listAuditLog } from '@/lib/accounts/audit/list-audit-log';
 import { consoleOrg } from '@/lib/console/console-org';
 import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
-import { getDb } from '@/lib/db';
-import { listMembers } from '@/lib/members/list-members';
+import { getDb } from '@/lib/adapters/db';
+import { listMembers } from '@/lib/accounts/members/list-members';
 import { ConsoleAuditFilters } from '@/schemas/console';
 import { formatTime } from '@/lib/console/format-time';
 

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BatchImportForm } from '@/components/console/batch-import-form';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listBatches } from '@/lib/batches/list-batches';
+import { listBatches } from '@/lib/calls/batches/list-batches';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/adapters/db';
 
 export const metadata: Metadata = { title: 'Batches · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

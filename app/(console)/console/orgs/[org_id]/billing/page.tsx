@@ -3,14 +3,14 @@ import Link from 'next/link';
 import { AddFundsForm } from '@/components/console/add-funds-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { SpendChartLazy } from '@/components/console/spend-chart-lazy';
-import { dailySpend } from '@/lib/billing/daily-spend';
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { listLedger } from '@/lib/billing/list-ledger';
+import { dailySpend } from '@/lib/wallet/billing/daily-spend';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { consoleOrg } from '@/lib/console/console-org';
-import { isApiError } from '@/lib/http/api-error';
-import { getBalanceAndLimits } from '@/lib/orgs/get-balance-and-limits';
-import { microsToUsd } from '@/lib/orgs/money';
-import { getStore } from '@/lib/store';
+import { isApiError } from '@/lib/platform/errors/api-error';
+import { getBalanceAndLimits } from '@/lib/accounts/orgs/get-balance-and-limits';
+import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { getStore } from '@/lib/adapters/store';
 import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = {

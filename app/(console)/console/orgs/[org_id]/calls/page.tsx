@@ -9,8 +9,8 @@ import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';
 import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
-import { isApiError } from '@/lib/http/api-error';
-import { isUuid } from '@/lib/http/path-id';
+import { isApiError } from '@/lib/platform/errors/api-error';
+import { isUuid } from '@/lib/platform/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { ConsoleCallFilters } from '@/schemas/console';
 

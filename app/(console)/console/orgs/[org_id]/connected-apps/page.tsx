@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { RevokeAppButton } from '@/components/console/revoke-app-button';
 import { RoleLimits } from '@/components/console/role-limits';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/db';
-import { listConnectedApps } from '@/lib/oauth/list-connected-apps';
+import { getDb } from '@/lib/adapters/db';
+import { listConnectedApps } from '@/lib/tool-server/oauth/list-connected-apps';
 import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Connected apps · Console', robots: { index: false } };

@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { OrgKeys } from '@/components/console/org-keys';
 import { RoleLimits } from '@/components/console/role-limits';
-import { defaultAgentScopes, roleScopes } from '@/lib/access/permissions';
+import { defaultAgentScopes, roleScopes } from '@/lib/accounts/access/permissions';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/db';
-import { keyJson } from '@/lib/orgs/key-json';
-import { listOrgKeys } from '@/lib/orgs/list-org-keys';
+import { getDb } from '@/lib/adapters/db';
+import { keyJson } from '@/lib/accounts/orgs/key-json';
+import { listOrgKeys } from '@/lib/accounts/orgs/list-org-keys';
 
 export const metadata: Metadata = { title: 'API keys · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

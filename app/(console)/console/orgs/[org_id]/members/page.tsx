@@ -3,12 +3,12 @@ import { InviteMember } from '@/components/account/invite-member';
 import { InvitationActions } from '@/components/console/invitation-actions';
 import { MemberActions } from '@/components/console/member-actions';
 import { RoleLimits } from '@/components/console/role-limits';
-import { memberRoles } from '@/lib/access/permissions';
+import { memberRoles } from '@/lib/accounts/access/permissions';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
-import { getDb } from '@/lib/db';
-import { listInvitations } from '@/lib/members/list-invitations';
-import { listMembers } from '@/lib/members/list-members';
+import { getDb } from '@/lib/adapters/db';
+import { listInvitations } from '@/lib/accounts/members/list-invitations';
+import { listMembers } from '@/lib/accounts/members/list-members';
 
 export const metadata: Metadata = { title: 'Members · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

@@ -5,11 +5,11 @@ import { CloneForm } from '@/components/console/clone-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { VoicePreview } from '@/components/console/voice-preview';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getLimitsUsage } from '@/lib/orgs/get-limits-usage';
-import { microsToUsd } from '@/lib/orgs/money';
-import { systemClock } from '@/lib/runtime/clock';
-import { getStore } from '@/lib/store';
-import { getVoiceDeps, listConsentRecordings, listVoices } from '@/lib/voices';
+import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
+import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { systemClock } from '@/lib/platform/runtime/clock';
+import { getStore } from '@/lib/adapters/store';
+import { getVoiceDeps, listConsentRecordings, listVoices } from '@/lib/speech/voices';
 
 export const metadata: Metadata = { title: 'Voice studio · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

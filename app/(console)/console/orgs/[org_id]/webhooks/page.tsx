@@ -3,12 +3,12 @@ import { CursorNav } from '@/components/console/cursor-nav';
 import { ReplayWebhooks } from '@/components/console/replay-webhooks';
 import { RoleLimits } from '@/components/console/role-limits';
 import { RotateSecret } from '@/components/console/rotate-secret';
-import { listOrgDeliveries, type OrgDeliveryPage } from '@/lib/call-webhooks/list-org-deliveries';
+import { listOrgDeliveries, type OrgDeliveryPage } from '@/lib/calls/webhooks/list-org-deliveries';
 import { consoleOrg } from '@/lib/console/console-org';
 import type { SearchParams } from '@/lib/console/with-cursor';
-import { getDb } from '@/lib/db';
-import { isApiError } from '@/lib/http/api-error';
-import { getOrgOrThrow } from '@/lib/orgs/get-org';
+import { getDb } from '@/lib/adapters/db';
+import { isApiError } from '@/lib/platform/errors/api-error';
+import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';
 import { formatTime } from '@/lib/console/format-time';
 

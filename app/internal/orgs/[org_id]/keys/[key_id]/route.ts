@@ -1,7 +1,7 @@
 // DELETE /internal/orgs/{org_id}/keys/{key_id} — admin only: revoke a key; requests with it get 401 from then on.
-import { getDb } from '@/lib/db';
-import { defineRoute, requireAdmin, uuidParam } from '@/lib/http';
-import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
+import { getDb } from '@/lib/adapters/db';
+import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
+import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
 
 export const dynamic = 'force-dynamic';
 

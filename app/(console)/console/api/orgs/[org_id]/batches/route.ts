@@ -1,9 +1,9 @@
 // POST /console/api/orgs/{org_id}/batches — a batch from a CSV upload (batches.write): every row checked, then POST /v1/batches' createBatch.
-import { withMember } from '@/lib/access/with-member';
-import { createBatchFromCsv } from '@/lib/batches/create-batch-from-csv';
-import { MAX_BATCH_CSV_BYTES } from '@/lib/batches/parse-batch-csv';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { createBatchFromCsv } from '@/lib/calls/batches/create-batch-from-csv';
+import { MAX_BATCH_CSV_BYTES } from '@/lib/calls/batches/parse-batch-csv';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
-import { ApiError, defineRoute, parseBody, publicOrigin, readFormData } from '@/lib/http';
+import { ApiError, defineRoute, parseBody, publicOrigin, readFormData } from '@/lib/platform/http';
 import { ConsoleBatchImport } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';

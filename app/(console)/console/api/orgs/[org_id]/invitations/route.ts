@@ -1,8 +1,8 @@
 // POST /console/api/orgs/{org_id}/invitations — invite by email (7 days, single use). Signed-in members (members.manage).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/http';
-import { getMailer } from '@/lib/mail';
-import { inviteMember } from '@/lib/members/invite-member';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
+import { getMailer } from '@/lib/adapters/mail';
+import { inviteMember } from '@/lib/accounts/members/invite-member';
 import { InviteRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

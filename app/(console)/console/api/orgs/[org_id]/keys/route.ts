@@ -1,10 +1,10 @@
 // GET /console/api/orgs/{org_id}/keys — the org's live keys; POST — create a scoped key (shown once). Signed-in members.
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { createOrgKey } from '@/lib/orgs/create-org-key';
-import { keyJson } from '@/lib/orgs/key-json';
-import { listOrgKeys } from '@/lib/orgs/list-org-keys';
-import { capMicros } from '@/lib/orgs/set-key-spend-cap';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { createOrgKey } from '@/lib/accounts/orgs/create-org-key';
+import { keyJson } from '@/lib/accounts/orgs/key-json';
+import { listOrgKeys } from '@/lib/accounts/orgs/list-org-keys';
+import { capMicros } from '@/lib/accounts/orgs/set-key-spend-cap';
 import { CreateKeyRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

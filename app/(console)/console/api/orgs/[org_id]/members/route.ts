@@ -1,7 +1,7 @@
 // GET /console/api/orgs/{org_id}/members — the org's members and roles. Signed-in members (members.read).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute } from '@/lib/http';
-import { listMembers } from '@/lib/members/list-members';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute } from '@/lib/platform/http';
+import { listMembers } from '@/lib/accounts/members/list-members';
 
 export const dynamic = 'force-dynamic';
 

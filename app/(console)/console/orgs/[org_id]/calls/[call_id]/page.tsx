@@ -3,12 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listCallDeliveries } from '@/lib/call-webhooks/list-deliveries';
+import { listCallDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
-import { isApiError } from '@/lib/http/api-error';
-import { isUuid } from '@/lib/http/path-id';
+import { isApiError } from '@/lib/platform/errors/api-error';
+import { isUuid } from '@/lib/platform/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { formatTime } from '@/lib/console/format-time';
 

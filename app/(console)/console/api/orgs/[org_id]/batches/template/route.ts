@@ -1,7 +1,7 @@
 // GET /console/api/orgs/{org_id}/batches/template?base_prompt=… — a CSV to fill in: phone_number and a column per {{placeholder}} (batches.read).
-import { withMember } from '@/lib/access/with-member';
-import { batchCsvTemplate } from '@/lib/batches/batch-csv-template';
-import { defineRoute, parseBody } from '@/lib/http';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { batchCsvTemplate } from '@/lib/calls/batches/batch-csv-template';
+import { defineRoute, parseBody } from '@/lib/platform/http';
 import { ConsoleBatchTemplateQuery } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // POST /console/api/orgs/{org_id}/billing/top-ups — the console's "Add funds" (billing.manage; the API's top-up).
-import { withMember } from '@/lib/access/with-member';
-import { getBillingDeps } from '@/lib/billing/get-billing-deps';
-import { startTopUp } from '@/lib/billing/start-top-up';
-import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/http';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
+import { startTopUp } from '@/lib/wallet/billing/start-top-up';
+import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
 import { TopUpRequest } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/connected-apps/revoke — disconnect an OAuth client: its grants for the org and every token of them end. Signed-in members (oauth.revoke), audited.
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { revokeConnectedApp } from '@/lib/oauth/revoke-connected-app';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { revokeConnectedApp } from '@/lib/tool-server/oauth/revoke-connected-app';
 import { RevokeConnectedAppRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // DELETE /console/api/orgs/{org_id}/invitations/{invitation_id} — revoke an open invitation. Signed-in members (members.manage).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute } from '@/lib/http';
-import { revokeInvitation } from '@/lib/members/revoke-invitation';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute } from '@/lib/platform/http';
+import { revokeInvitation } from '@/lib/accounts/members/revoke-invitation';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // PATCH /console/api/orgs/{org_id}/keys/{key_id} — set or clear its monthly spend cap; DELETE — revoke it at once. Signed-in members (keys.manage).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { revokeApiKey } from '@/lib/orgs/revoke-api-key';
-import { capMicros, setKeySpendCap } from '@/lib/orgs/set-key-spend-cap';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
+import { capMicros, setKeySpendCap } from '@/lib/accounts/orgs/set-key-spend-cap';
 import { KeyPatch } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // POST /console/api/orgs/{org_id}/limits/raise-requests — ask operators to raise a limit (owner/admin: org.update).
-import { withMember } from '@/lib/access/with-member';
-import { getConfig } from '@/lib/config';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { requestRaise } from '@/lib/limits/request-raise';
-import { getMailer } from '@/lib/mail';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { getConfig } from '@/lib/platform/config/config';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { requestRaise } from '@/lib/wallet/limits/request-raise';
+import { getMailer } from '@/lib/adapters/mail';
 import { RaiseRequestBody } from '@/schemas/limits';
 
 export const dynamic = 'force-dynamic';

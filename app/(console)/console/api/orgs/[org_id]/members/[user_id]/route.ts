@@ -1,9 +1,9 @@
 // PATCH /console/api/orgs/{org_id}/members/{user_id} — change a role; DELETE — remove a member (or leave). Their keys are cut to match; the owners are mailed.
-import { withMember, type MemberContext } from '@/lib/access/with-member';
-import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/http';
-import { getMailer } from '@/lib/mail';
-import { changeMember } from '@/lib/members/change-member';
-import { mailKeyCuts } from '@/lib/members/mail-key-cuts';
+import { withMember, type MemberContext } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
+import { getMailer } from '@/lib/adapters/mail';
+import { changeMember } from '@/lib/accounts/members/change-member';
+import { mailKeyCuts } from '@/lib/accounts/members/mail-key-cuts';
 import { MemberPatch } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

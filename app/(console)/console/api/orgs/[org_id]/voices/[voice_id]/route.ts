@@ -1,7 +1,7 @@
 // DELETE /console/api/orgs/{org_id}/voices/{voice_id} — the studio's delete (voices.write; the API's delete).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, uuidParam } from '@/lib/http';
-import { deleteClone } from '@/lib/voices';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
+import { deleteClone } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
 

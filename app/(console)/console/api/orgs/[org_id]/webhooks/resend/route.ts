@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/webhooks/resend — "Replay": a fresh delivery for each call, up to 100 (webhooks.write; the API's resend).
-import { withMember } from '@/lib/access/with-member';
-import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { ConsoleWebhookReplay } from '@/schemas/console';
 
 export const dynamic = 'force-dynamic';

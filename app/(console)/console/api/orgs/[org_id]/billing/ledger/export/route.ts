@@ -1,7 +1,7 @@
 // GET /console/api/orgs/{org_id}/billing/ledger/export — the wallet's ledger as a streamed CSV (billing.read; the API's CSV).
-import { withMember } from '@/lib/access/with-member';
-import { streamLedgerCsv } from '@/lib/billing/stream-ledger-csv';
-import { defineRoute } from '@/lib/http';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { streamLedgerCsv } from '@/lib/wallet/billing/stream-ledger-csv';
+import { defineRoute } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /console/api/orgs/{org_id}/calls/{call_id}/stop — the console's "Stop call" (calls.write; the API's stop).
-import { withMember } from '@/lib/access/with-member';
+import { withMember } from '@/lib/accounts/access/with-member';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { stopCall } from '@/lib/calls/lifecycle';
-import { defineRoute, uuidParam } from '@/lib/http';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

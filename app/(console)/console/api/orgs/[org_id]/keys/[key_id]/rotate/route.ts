@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/keys/{key_id}/rotate — new secret, same key; the old one works for grace_hours (0–72).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, parseBody, readJson } from '@/lib/http';
-import { rotateApiKey } from '@/lib/orgs/rotate-api-key';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { rotateApiKey } from '@/lib/accounts/orgs/rotate-api-key';
 import { RotateKeyRequest } from '@/schemas/accounts';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // GET /console/api/orgs/{org_id}/voices/{voice_id}/consent-recording — a draft's recorded consent statement (voices.read; Range → 206).
-import { withMember } from '@/lib/access/with-member';
-import { byteRangeResponse, defineRoute, uuidParam } from '@/lib/http';
-import { getConsentRecording } from '@/lib/voices';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { byteRangeResponse, defineRoute, uuidParam } from '@/lib/platform/http';
+import { getConsentRecording } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/voices/{voice_id}/promote — "Request promotion" of a draft (voices.write).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute, uuidParam } from '@/lib/http';
-import { promoteClone, renderClone } from '@/lib/voices';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
+import { promoteClone, renderClone } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
 

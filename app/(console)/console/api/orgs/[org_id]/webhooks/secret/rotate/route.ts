@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/webhooks/secret/rotate — a new webhook signing secret; the old one stops signing at once (webhooks.secret: owner, admin).
-import { withMember } from '@/lib/access/with-member';
-import { defineRoute } from '@/lib/http';
-import { rotateWebhookSecret } from '@/lib/orgs/rotate-webhook-secret';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { defineRoute } from '@/lib/platform/http';
+import { rotateWebhookSecret } from '@/lib/accounts/orgs/rotate-webhook-secret';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/calls/{call_id}/webhooks/resend — "Send again" (webhooks.write; the API's resend).
-import { withMember } from '@/lib/access/with-member';
-import { resendWebhooks } from '@/lib/call-webhooks/resend-webhooks';
-import { defineRoute, uuidParam } from '@/lib/http';
+import { withMember } from '@/lib/accounts/access/with-member';
+import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { BatchCreateRequest } from '@/schemas/batches';
+import type { CallDispatchInput } from '@/schemas/calls';
+import { E164 } from '@/schemas/phone';
+import { schema } from '../../adapters/db';
+import { newCallValues } from '../create-call-row';
+import type { CallDeps } from '../types';
+import { runIdempotent } from '../../adapters/store/idempotency/run-idempotent';
+import { parseBody } from '../../platform/http/parse-body';
+import { assertWalletUsable } from '../../accounts/orgs/assert-wallet-usable';
+import { getOrgOrThrow } from '../../accounts/orgs/get-org';
+import { reserveKeySpend, type SpendingKey } from '../../accounts/orgs/key-spend-cap';
+import { insertBatchCalls } from './insert-batch-calls';
+
+export interface CreateBatchResponse {
+  status: 'success';
+  batch_id: string;
+}
+
+/** A batch id derived from the org and its Idempotency-Key, so a retry finds the first batch. */
+function keyedBatchId(orgId: string, key: string): string {
+  const hex = createHash('sha256').update(`batch:${orgId}:${key}`).digest('hex');
+  // RFC 9562 layout: version 8 (custom), variant 10.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * POST /v1/batches. With an Idempotency-Key the batch id is derived from the key, so a retry
+ * answers the first batch (and cannot insert a second: the id is the primary key).
+ */
+export async function createBatch(
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
+  input: {
+    orgId: string;
+    body: unknown;
+    origin: string;
+    idempotencyKey?: string | null;
+    /** The API key queueing it: named on each call's charge; a key at its cap is refused. */
+    key?: SpendingKey | null;
+  },
+): Promise<CreateBatchResponse & { replayed: boolean }> {
+  const key = input.idempotencyKey ?? null;
+  if (key === null) {
+    return { ...(await insertBatch(deps, input, randomUUID())), replayed: false };
+  }
+  const batchId = keyedBatchId(input.orgId, key);
+  const { body, replayed } = await runIdempotent(deps, {
+    scope: 'batches',
+    orgId: input.orgId,
+    key,
+    body: input.body,
+    findEarlier: async () => {
+      const [row] = await deps.db
+        .select({ id: schema.batches.id })
+        .from(schema.batches)
+        .where(and(eq(schema.batches.id, batchId), eq(schema.batches.orgId, input.orgId)));
+      return row ? { status: 'success' as const, batch_id: row.id } : null;
+    },
+    create: () => insertBatch(deps, input, batchId),
+  });
+  return { ...body, replayed };
+}
+
+/**
+ * Every row becomes a call of the batch, queued for the scheduler like a
+ * single call; a row whose number is not valid becomes a call_error call instead of failing the
+ * batch. The batch and all its calls are written in one transaction: all or nothing.
+ */
+async function insertBatch(
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
+  input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
+  batchId: string,
+): Promise<CreateBatchResponse> {
+  const request = parseBody(BatchCreateRequest, input.body);
+  const org = await getOrgOrThrow(deps.db, input.orgId);
+  assertWalletUsable(org);
+
+  const now = new Date(deps.clock.now());
+  const capped = input.key?.spendCapMicros != null;
+  const params = request.call_params ?? {};
+  const calls = request.call_data.map((row) => {
+    const number = E164.safeParse(row.phone_number);
+    const call: CallDispatchInput = {
+      phone_number: number.success ? number.data : row.phone_number.trim(),
+      task: request.base_prompt,
+      voice: params.voice_id === undefined ? null : String(params.voice_id),
+      first_sentence: null,
+      wait_for_greeting: params.wait_for_greeting ?? false,
+      max_duration: params.max_duration ?? 30,
+      record: false,
+      webhook: null,
+      metadata: null,
+      request_data: row,
+      language: params.language ?? null,
+      from: null,
+    };
+    return newCallValues(
+      deps.provider,
+      {
+        orgId: input.orgId,
+        request: call,
+        requestData: row,
+        batchId,
+        apiOrigin: input.origin,
+        keyId: input.key?.keyId ?? null,
+        // Nothing is reserved while queued: each call reserves its longest cost against the
+        // key's cap when the lifecycle dials it (reserve-batch-call.ts), trued up at its end.
+        keyReservedMicros: capped ? 0 : null,
+        errorMessage: number.success
+          ? undefined
+          : `phone_number: ${number.error.issues[0]?.message ?? 'is not a valid phone number'}`,
+      },
+      now,
+    );
+  });
+
+  await deps.db.transaction(async (tx) => {
+    // A key whose month already reached its cap queues nothing (402 KEY_SPEND_CAP_REACHED).
+    if (capped) await reserveKeySpend(tx, input.key!, 0, now);
+    await tx.insert(schema.batches).values({
+      id: batchId,
+      orgId: input.orgId,
+      campaignId: request.campaign_id ?? null,
+      label: request.label,
+      basePrompt: request.base_prompt,
+      endpointCode: deps.provider.kind,
+      callParams: params,
+      createdAt: now,
+    });
+    await insertBatchCalls(tx, calls);
+  });
+  return { status: 'success', batch_id: batchId };
+}

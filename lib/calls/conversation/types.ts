@@ -1,0 +1,36 @@
+import type { AgentBrain } from '../../adapters/agent-brain';
+import type { Db } from '../../adapters/db';
+import type { Clock } from '../../platform/runtime/clock';
+import type { SpeechEngine } from '../../adapters/speech-engine';
+import type { Store } from '../../adapters/store';
+import type { CarrierLine } from '../../adapters/telephony';
+import type { SpeechRecognizer } from '../../adapters/recognizers/speech-recognizer';
+import type { StreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
+import type { TurnDetection } from './turn-detector';
+import type { OutboundFrame } from './twilio-frames';
+
+/** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
+export interface ConversationDeps {
+  db: Db;
+  store: Store;
+  clock: Clock;
+  speech: SpeechEngine;
+  brain: AgentBrain;
+  recognizer: SpeechRecognizer;
+  /** Streaming recognition; null or unset: whole turns through `recognizer`. */
+  streaming?: StreamingRecognizer | null;
+  /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
+  turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
+  carrier: CarrierLine;
+  settings: {
+    urlSigningKey: string;
+    /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */
+    silenceMs: number;
+  };
+}
+
+/** The media stream's socket as the loop sees it. */
+export interface StreamTransport {
+  send(frame: OutboundFrame): void;
+  close(code: number, reason: string): void;
+}

@@ -1,5 +1,0 @@
-export * from './types';
-export * as schema from './schema';
-export { createDatabase, getDatabase, getDb } from './get-database';
-export { createPgliteDatabase, createPostgresDatabase, redactDatabaseUrl } from './create-database';
-export { isCheckViolation, isDatabaseUnavailable, isUniqueViolation } from './pg-errors';

@@ -1,0 +1,18 @@
+export { ApiError, isApiError } from '../errors/api-error';
+export { errorCodes, type ErrorCode } from '../errors/error-codes';
+export { defineRoute, notFoundRoute, type HandlerContext } from './define-route';
+export { renderError, type ErrorEnvelope } from './render-error';
+export { readJson } from './read-json';
+export { requireAdmin } from './admin-auth';
+export { bearerToken } from './bearer-token';
+export { docsUrl, type ApiName } from './docs-url';
+export { ownOriginOf, publicOrigin, requireOwnOrigin } from './public-origin';
+export { clientIp } from './client-ip';
+export { parseBody } from './parse-body';
+export { uuidParam, isUuid } from './path-id';
+export { MAX_JSON_BODY_BYTES } from './read-json';
+export { requireApiKey } from '../../accounts/access/api-key-auth';
+export { audioResponse } from './audio-response';
+export { readFormData } from './read-form-data';
+export { asApiError, dependencyOutage, serviceUnavailable } from '../errors/dependency-errors';
+export { byteRangeResponse } from './byte-range-response';

@@ -1,0 +1,21 @@
+import type { KeyGrant } from '../../accounts/access/permissions';
+import type { AuditActor } from '../../accounts/audit/record-audit';
+import type { SpendingKey } from '../../accounts/orgs/key-spend-cap';
+import type { CallDeps } from '../../calls/types';
+import type { SpeechDeps } from '../../speech/types';
+
+/** Who a tool acts for and what it talks to: one per tool-server request. */
+export interface ToolContext {
+  orgId: string;
+  /**
+   * The API key behind the request (its cap applies, its id is on charges, its maker's role bounds
+   * it); NULL for OAuth.
+   */
+  key: (SpendingKey & KeyGrant) | null;
+  /** Who the audit log names: the API key, or the OAuth client acting for a member. */
+  actor: AuditActor;
+  /** The public origin of the voice API, for the links tools hand out. */
+  origin: string;
+  calls: CallDeps;
+  speech: SpeechDeps;
+}
