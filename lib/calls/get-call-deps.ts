@@ -4,7 +4,7 @@ import { getMailer } from '../adapters/mail';
 import { getConfig } from '../platform/config/config';
 import { getDb } from '../adapters/db';
 import { publicOrigin } from '../platform/http/public-origin';
-import { usdToMicros } from '../accounts/orgs/money';
+import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
 import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';

@@ -1,6 +1,6 @@
 import type { CallDetailBody } from '@/schemas/calls';
 import { schema } from '../adapters/db';
-import { microsToUsd } from '../accounts/orgs/money';
+import { microsToUsd } from '../platform/money';
 import { signRecordingUrl } from './recording-link';
 import type { CallRow } from './types';
 

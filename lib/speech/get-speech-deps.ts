@@ -1,6 +1,6 @@
 import { getConfig } from '../platform/config/config';
 import { getDb } from '../adapters/db';
-import { usdToMicros } from '../accounts/orgs/money';
+import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
 import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';

@@ -1,4 +1,4 @@
-import { usdToMicros } from '../accounts/orgs/money';
+import { usdToMicros } from '../platform/money';
 
 /** Cumulative deposits (never the starting credit) that raise an org's limits for good. */
 export const UNLOCK_DEPOSITS_MICROS = usdToMicros(5);

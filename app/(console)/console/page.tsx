@@ -6,7 +6,7 @@ import { roleAllows } from '@/lib/accounts/access/permissions';
 import { consoleUser } from '@/lib/console/console-org';
 import { getDb } from '@/lib/adapters/db';
 import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { microsToUsd } from '@/lib/platform/money';
 
 export const metadata: Metadata = { title: 'Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@
 import { getDb } from '@/lib/adapters/db';
 import { defineRoute, parseBody, readJson, requireAdmin } from '@/lib/platform/http';
 import { createOrg } from '@/lib/accounts/orgs/create-org';
-import { usdToMicros } from '@/lib/accounts/orgs/money';
+import { usdToMicros } from '@/lib/platform/money';
 import { CreateOrgRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,8 @@
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { listCallPage } from '@/lib/calls/list-call-page';
-import { defineRoute, parseBody, publicOrigin, readJson, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
 import { CallListQuery } from '@/schemas/calls';
 
 export const dynamic = 'force-dynamic';

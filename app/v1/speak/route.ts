@@ -1,13 +1,7 @@
 // POST /v1/speak — a whole text as one WAV file, with x-latency (ms) and x-cost (USD) headers.
-import {
-  ApiError,
-  asApiError,
-  defineRoute,
-  parseBody,
-  readJson,
-  requireApiKey,
-} from '@/lib/platform/http';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { ApiError, asApiError, defineRoute, parseBody, readJson } from '@/lib/platform/http';
+import { microsToUsd } from '@/lib/platform/money';
 import { speakFormat } from '@/lib/speech/formats';
 import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
 import { speakWhole } from '@/lib/speech/speak-whole';

@@ -1,5 +1,6 @@
 // The one handler behind both clone routes; only the kind of clone differs.
-import { clientIp, readFormData, requireApiKey, type HandlerContext } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { clientIp, readFormData, type HandlerContext } from '@/lib/platform/http';
 import {
   cloneVoice,
   getVoiceDeps,

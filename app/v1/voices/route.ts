@@ -1,5 +1,6 @@
 // GET /v1/voices — the voice catalogue and the organization's own clones (raw engine voices on request).
-import { defineRoute, parseBody, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, parseBody } from '@/lib/platform/http';
 import { getVoiceDeps, listVoices } from '@/lib/speech/voices';
 import { VoiceListQuery } from '@/schemas/voices';
 

@@ -1,11 +1,6 @@
 // POST /v2/tts — stream speech for a text (WAV or raw PCM/μ-law), under the org's concurrency limit.
-import {
-  audioResponse,
-  defineRoute,
-  parseBody,
-  readJson,
-  requireApiKey,
-} from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { audioResponse, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { contentType } from '@/lib/speech/audio-format';
 import { audioFormat } from '@/lib/speech/formats';
 import { getSpeechDeps } from '@/lib/speech/get-speech-deps';

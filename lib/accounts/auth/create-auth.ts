@@ -5,7 +5,7 @@ import { emailOTP } from 'better-auth/plugins/email-otp';
 import type { Config } from '../../platform/config/config';
 import { schema, type Db } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
-import { usdToMicros } from '../orgs/money';
+import { usdToMicros } from '../../platform/money';
 import { createPersonalOrg } from '../orgs/create-personal-org';
 import { signInMail } from './sign-in-mail';
 

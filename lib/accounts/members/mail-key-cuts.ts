@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MemberRole } from '../access/permissions';
-import { mailOwners } from '../../wallet/billing/auto-top-up/mail-owners';
+import { mailOwners } from './mail-owners';
 import { schema, type Db } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import type { CutKey } from './cut-member-keys';

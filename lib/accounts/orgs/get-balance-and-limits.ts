@@ -5,7 +5,7 @@ import type { Store } from '../../adapters/store';
 import { isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../../wallet';
 import { effectiveLimits } from './effective-limits';
 import { getOrgOrThrow } from './get-org';
-import { microsToUsd } from './money';
+import { microsToUsd } from '../../platform/money';
 
 /** What an organization may see of its own wallet and limits (no secrets, no keys). */
 export async function getBalanceAndLimits(

@@ -5,7 +5,7 @@ import { isUnlocked } from '../../wallet';
 import { effectiveLimits } from './effective-limits';
 import { keyJson } from './key-json';
 import { listOrgKeys } from './list-org-keys';
-import { microsToUsd } from './money';
+import { microsToUsd } from '../../platform/money';
 
 export type OrgRow = typeof schema.organizations.$inferSelect;
 

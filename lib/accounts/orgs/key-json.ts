@@ -1,5 +1,5 @@
 import type { OrgKey } from './list-org-keys';
-import { microsToUsd } from './money';
+import { microsToUsd } from '../../platform/money';
 import { capCents } from './set-key-spend-cap';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../../platform/errors/api-error';
 import { schema, type Executor } from '../../adapters/db';
-import { microsToUsd } from './money';
+import { microsToUsd } from '../../platform/money';
 
 /** The API key a charge goes through, as authentication read it (no extra query). */
 export interface SpendingKey {

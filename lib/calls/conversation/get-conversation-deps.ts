@@ -2,7 +2,7 @@ import { getCallDeps } from '../get-call-deps';
 import { getConfig } from '../../platform/config/config';
 import { carrierLineOf } from '../../adapters/telephony';
 import { getSpeechRecognizer } from '../../adapters/recognizers/speech-recognizer';
-import { getStreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
+import { getStreamingRecognizer } from '../../adapters/recognizers/get-streaming-recognizer';
 import { getVad } from '../../adapters/vad';
 import { TurnDetector } from './turn-detector';
 import type { ConversationDeps } from './types';

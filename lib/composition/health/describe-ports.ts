@@ -11,7 +11,7 @@ import { getCallProvider } from '../../adapters/telephony';
 import { describeRecognizers } from '../../adapters/recognizers/describe-recognizers';
 import { getPaymentProvider } from '../../adapters/payments';
 import { getSpeechRecognizer } from '../../adapters/recognizers/speech-recognizer';
-import { getStreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
+import { getStreamingRecognizer } from '../../adapters/recognizers/get-streaming-recognizer';
 import { getWebhookSender } from '../../adapters/webhooks';
 
 export type PortName =

@@ -1,6 +1,6 @@
-import { publicOrigin } from './public-origin';
+import { publicOrigin, type ApiName } from './public-origin';
 
-export type ApiName = 'marketing' | 'voice';
+export type { ApiName };
 
 const documentPath: Record<ApiName, string> = {
   marketing: '/openapi.json',

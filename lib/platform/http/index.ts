@@ -11,7 +11,6 @@ export { clientIp } from './client-ip';
 export { parseBody } from './parse-body';
 export { uuidParam, isUuid } from './path-id';
 export { MAX_JSON_BODY_BYTES } from './read-json';
-export { requireApiKey } from '../../accounts/access/api-key-auth';
 export { audioResponse } from './audio-response';
 export { readFormData } from './read-form-data';
 export { asApiError, dependencyOutage, serviceUnavailable } from '../errors/dependency-errors';

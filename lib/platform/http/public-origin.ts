@@ -1,7 +1,9 @@
 import { getConfig } from '../config/config';
 import { listeningOrigins } from '../runtime/listening-origin';
 import { ApiError } from '../errors/api-error';
-import type { ApiName } from './docs-url';
+
+/** The two APIs this deployment documents, each at an origin of its own when configured so. */
+export type ApiName = 'marketing' | 'voice';
 
 /** host[:port], a name or an IPv4/IPv6 literal: nothing else may follow (no path, no user). */
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;

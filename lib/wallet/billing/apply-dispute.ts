@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '../../adapters/db';
 import type { PendingReversalEvent } from '../../adapters/db/schema';
-import { holdForLater } from './held-reversals';
+import { holdForLater } from './hold-for-later';
 import { lockPaidTopUp, lockPaymentIntent } from './payment-locks';
 import { MICROS_PER_CENT, type EventOutcome } from './types';
 import { credit, takeBack } from '..';

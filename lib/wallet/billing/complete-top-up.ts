@@ -5,7 +5,7 @@ import { isUniqueViolation, schema, type Db, type Tx } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { MICROS_PER_CENT, type EventOutcome } from './types';
-import { mailOwners } from './auto-top-up/mail-owners';
+import { mailOwners } from '../../accounts/members/mail-owners';
 import { creditPaidTopUp } from './credit-paid-top-up';
 import { lockPaymentIntent } from './payment-locks';
 

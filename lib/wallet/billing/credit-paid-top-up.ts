@@ -1,8 +1,8 @@
 import { recordAudit, type AuditEntry } from '../../accounts/audit/record-audit';
 import type { Tx } from '../../adapters/db';
-import { microsToUsd } from '../../accounts/orgs/money';
+import { microsToUsd } from '../../platform/money';
 import { credit } from '..';
-import { applyHeldReversals } from './held-reversals';
+import { applyHeldReversals } from './apply-held-reversals';
 
 /**
  * The one crediting path of a paid top-up, a Checkout one (Stripe's webhook, the sandbox's Pay)

@@ -1,6 +1,6 @@
 import { getConfig } from '../../platform/config/config';
 import { getDb } from '../../adapters/db';
-import { usdToMicros } from '../../accounts/orgs/money';
+import { usdToMicros } from '../../platform/money';
 import { getPaymentProvider } from '../../adapters/payments';
 import { systemClock } from '../../platform/runtime/clock';
 import type { BillingDeps } from './types';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
 import { effectiveLimits } from '../../accounts/orgs/effective-limits';
-import { microsToUsd } from '../../accounts/orgs/money';
+import { microsToUsd } from '../../platform/money';
 
 /** What the top-up pages show: the top-up, and the wallet and limits it led to. */
 export async function getTopUpView(db: Db, topUpId: string) {

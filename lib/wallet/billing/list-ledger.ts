@@ -1,6 +1,6 @@
 import { ApiError } from '../../platform/errors/api-error';
 import type { Db } from '../../adapters/db';
-import { microsToUsd } from '../../accounts/orgs/money';
+import { microsToUsd } from '../../platform/money';
 import { ledgerRows, type LedgerRange, type LedgerRow } from './ledger-rows';
 
 /** One ledger row as the API shows it. */

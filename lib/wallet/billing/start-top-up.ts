@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors/api-error';
 import { asApiError } from '../../platform/errors/dependency-errors';
 import { schema } from '../../adapters/db';
 import { getOrgOrThrow } from '../../accounts/orgs/get-org';
-import { microsToUsd } from '../../accounts/orgs/money';
+import { microsToUsd } from '../../platform/money';
 import { MICROS_PER_CENT, type BillingDeps } from './types';
 
 export interface TopUpStarted {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/adapters/db';
 import { applyLedgerEntry } from '@/lib/wallet';
 import { createOrg } from '@/lib/accounts/orgs/create-org';
-import { usdToMicros } from '@/lib/accounts/orgs/money';
+import { usdToMicros } from '@/lib/platform/money';
 import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
 import type { EngineVoice, SpeechEngine } from '@/lib/adapters/speech-engine';
 import {

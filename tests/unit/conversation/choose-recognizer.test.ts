@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/platform/config/config';
 import { describeRecognizers } from '@/lib/adapters/recognizers/describe-recognizers';
 import { createSpeechRecognizer } from '@/lib/adapters/recognizers/speech-recognizer';
-import { createStreamingRecognizer } from '@/lib/adapters/recognizers/streaming-recognizer';
+import { createStreamingRecognizer } from '@/lib/adapters/recognizers/get-streaming-recognizer';
 
 // Which recognizer serves real calls, as start-up names it, from the environment alone.
 

@@ -2,7 +2,8 @@
 import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
 import { readAutoTopUp } from '@/lib/wallet/billing/auto-top-up/read-auto-top-up';
 import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
-import { clientIp, defineRoute, parseBody, readJson, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { clientIp, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { AutoTopUpRequest } from '@/schemas/auto-top-up';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,8 @@
 import { getDb } from '@/lib/adapters/db';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { streamLedgerCsv } from '@/lib/wallet/billing/stream-ledger-csv';
-import { defineRoute, parseBody, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, parseBody } from '@/lib/platform/http';
 import { LedgerQuery } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

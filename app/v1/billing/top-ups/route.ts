@@ -1,14 +1,8 @@
 // POST /v1/billing/top-ups — start a wallet top-up: returns the checkout URL a person pays at.
 import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
 import { startTopUp } from '@/lib/wallet/billing/start-top-up';
-import {
-  clientIp,
-  defineRoute,
-  parseBody,
-  publicOrigin,
-  readJson,
-  requireApiKey,
-} from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { clientIp, defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
 import { TopUpRequest } from '@/schemas/billing';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,8 @@
 // GET /v1/calls/{call_id} — the call detail: status, timings, transcript, recording link, price.
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
-import { defineRoute, publicOrigin, requireApiKey, uuidParam } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, publicOrigin, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,6 @@
 // GET /v1/voices/{voice_id} — one voice; DELETE — delete one of the organization's clones (frees its slot).
-import { clientIp, defineRoute, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { clientIp, defineRoute } from '@/lib/platform/http';
 import { deleteClone, getVoice, getVoiceDeps } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,6 @@
 // POST /v2/audio/speech — OpenAI-compatible speech (point the openai client's baseURL at {api_url}/v2).
-import {
-  audioResponse,
-  defineRoute,
-  parseBody,
-  readJson,
-  requireApiKey,
-} from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { audioResponse, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { contentType } from '@/lib/speech/audio-format';
 import { openAiFormat } from '@/lib/speech/formats';
 import { getSpeechDeps } from '@/lib/speech/get-speech-deps';

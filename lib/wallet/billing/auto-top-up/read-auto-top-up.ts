@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AutoTopUpResponse } from '@/schemas/auto-top-up';
 import { schema, type Db } from '../../../adapters/db';
 import { getOrgOrThrow } from '../../../accounts/orgs/get-org';
-import { microsToUsd } from '../../../accounts/orgs/money';
+import { microsToUsd } from '../../../platform/money';
 import { DAILY_ATTEMPTS } from './types';
 
 const attempts = schema.autoTopUpAttempts;

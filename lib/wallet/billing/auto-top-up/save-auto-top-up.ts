@@ -3,7 +3,7 @@ import type { AutoTopUpRequest, AutoTopUpResponse } from '@/schemas/auto-top-up'
 import { recordAudit, type AuditActor } from '../../../accounts/audit/record-audit';
 import { schema } from '../../../adapters/db';
 import { ApiError } from '../../../platform/errors/api-error';
-import { microsToUsd, usdToMicros } from '../../../accounts/orgs/money';
+import { microsToUsd, usdToMicros } from '../../../platform/money';
 import type { BillingDeps } from '../types';
 import { readAutoTopUp } from './read-auto-top-up';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
 import { OrgSwitcher } from '@/components/console/org-switcher';
 import { consoleOrg } from '@/lib/console/console-org';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { microsToUsd } from '@/lib/platform/money';
 
 /** One organization's frame: the switcher, the balance and the sections beside the page. */
 export default async function ConsoleOrgLayout({

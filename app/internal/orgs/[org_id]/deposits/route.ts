@@ -3,7 +3,7 @@ import { getDb } from '@/lib/adapters/db';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { depositFunds } from '@/lib/wallet';
 import { describeOrg } from '@/lib/accounts/orgs/get-org';
-import { usdToMicros } from '@/lib/accounts/orgs/money';
+import { usdToMicros } from '@/lib/platform/money';
 import { DepositRequest } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,8 @@
 import { getCallRowOrThrow } from '@/lib/calls/get-call';
 import { getRecordingWav } from '@/lib/calls/wav-response';
 import { getDb } from '@/lib/adapters/db';
-import { byteRangeResponse, defineRoute, requireApiKey, uuidParam } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { byteRangeResponse, defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,8 @@
 // POST /v1/calls/{call_id}/stop — end a queued or started call now (call_ended_by API).
 import { getCallDeps } from '@/lib/calls/get-call-deps';
 import { stopCall } from '@/lib/calls/lifecycle';
-import { defineRoute, requireApiKey, uuidParam } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,8 @@
 // GET /v1/postcall/webhooks/{call_id} — the post-call webhook delivery log of a call (every attempt).
 import { listDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { getDb } from '@/lib/adapters/db';
-import { defineRoute, requireApiKey, uuidParam } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

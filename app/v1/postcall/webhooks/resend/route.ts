@@ -1,7 +1,8 @@
 // POST /v1/postcall/webhooks/resend — deliver the post-call webhook of ended calls again.
 import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
 import { getDb } from '@/lib/adapters/db';
-import { defineRoute, parseBody, readJson, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { ResendWebhooksRequest } from '@/schemas/webhooks';
 
 export const dynamic = 'force-dynamic';

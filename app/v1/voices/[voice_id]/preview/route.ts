@@ -1,5 +1,6 @@
 // POST /v1/voices/{voice_id}/preview — a short WAV of the voice (drafts included); body { text? }.
-import { defineRoute, parseBody, readJson, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { getVoiceDeps, previewVoice } from '@/lib/speech/voices';
 import { PreviewRequest } from '@/schemas/voices';
 

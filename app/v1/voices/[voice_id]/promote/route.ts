@@ -1,5 +1,6 @@
 // POST /v1/voices/{voice_id}/promote — draft → live, when reviewed, funded and under the live-clone limit.
-import { clientIp, defineRoute, requireApiKey } from '@/lib/platform/http';
+import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
+import { clientIp, defineRoute } from '@/lib/platform/http';
 import { getVoiceDeps, promoteClone, renderClone } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';

@@ -9,7 +9,7 @@ import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { getBalanceAndLimits } from '@/lib/accounts/orgs/get-balance-and-limits';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { microsToUsd } from '@/lib/platform/money';
 import { getStore } from '@/lib/adapters/store';
 import { formatTime } from '@/lib/console/format-time';
 

@@ -8,7 +8,7 @@ import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/adapters/store';
 import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
 import { AFTER_UNLOCK, BEFORE_UNLOCK, type OrgLimits } from '@/lib/accounts/orgs/effective-limits';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { microsToUsd } from '@/lib/platform/money';
 import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Limits · Console', robots: { index: false } };

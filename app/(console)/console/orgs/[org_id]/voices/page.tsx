@@ -6,7 +6,7 @@ import { RoleLimits } from '@/components/console/role-limits';
 import { VoicePreview } from '@/components/console/voice-preview';
 import { consoleOrg } from '@/lib/console/console-org';
 import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
-import { microsToUsd } from '@/lib/accounts/orgs/money';
+import { microsToUsd } from '@/lib/platform/money';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/adapters/store';
 import { getVoiceDeps, listConsentRecordings, listVoices } from '@/lib/speech/voices';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Executor } from '../../../adapters/db';
-import type { Mailer, MailMessage } from '../../../adapters/mail';
+import { schema, type Executor } from '../../adapters/db';
+import type { Mailer, MailMessage } from '../../adapters/mail';
 
 /** Sends one message to every owner of the org (one mail each); returns how many went out. */
 export async function mailOwners(
