@@ -1,6 +1,9 @@
 import { ttsSocketRoute } from '../speech/tts-socket';
 import { twilioMediaRoute } from '../calls/conversation/twilio-media-socket';
 import type { WebSocketEndpoint } from '../platform/http/ws-endpoint';
+import { getDb } from '../adapters/db';
+import { getConversationDeps } from './get-conversation-deps';
+import { getSpeechDeps } from './get-speech-deps';
 
 export { UpgradeRefused, type WebSocketEndpoint } from '../platform/http/ws-endpoint';
 
@@ -10,6 +13,6 @@ export { UpgradeRefused, type WebSocketEndpoint } from '../platform/http/ws-endp
  * path only answers plain HTTP (app/v2/tts/ws: 426).
  */
 export const webSocketRoutes: Record<string, WebSocketEndpoint> = {
-  '/v2/tts/ws': ttsSocketRoute,
-  '/v1/telephony/twilio/media': twilioMediaRoute,
+  '/v2/tts/ws': ttsSocketRoute({ db: getDb, speech: getSpeechDeps }),
+  '/v1/telephony/twilio/media': twilioMediaRoute(getConversationDeps),
 };

@@ -13,3 +13,4 @@ export { settleCallHold } from './settle-call';
 export { grantStartingCredit } from './starting-credit';
 export { takeBack } from './take-back';
 export { isUnlocked, UNLOCK_DEPOSITS_MICROS } from './unlock';
+export type { BillingDeps } from './billing/types';

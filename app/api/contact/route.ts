@@ -2,7 +2,7 @@
 import { after } from 'next/server';
 import { submitContact } from '@/lib/site/contact/submit-contact';
 import { clientIp, defineRoute, readJson } from '@/lib/platform/http';
-import { getLeadDeps } from '@/lib/site/leads/get-lead-deps';
+import { getLeadDeps } from '@/lib/composition';
 import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';

@@ -1,12 +1,11 @@
 // POST /v1/mcp — the tool server (MCP, Streamable HTTP, stateless): the platform as tools for AI agents.
-import { getCallDeps } from '@/lib/calls/get-call-deps';
+import { getBillingDeps, getCallDeps, getSpeechDeps } from '@/lib/composition';
 import { getConfig } from '@/lib/platform/config/config';
 import { defineRoute, publicOrigin } from '@/lib/platform/http';
 import { authenticateMcp } from '@/lib/tool-server/mcp/authenticate-mcp';
 import { checkOrigin } from '@/lib/tool-server/mcp/check-origin';
 import { limitMcpRequests } from '@/lib/tool-server/mcp/limit-mcp-requests';
 import { serveMcp } from '@/lib/tool-server/mcp/serve-mcp';
-import { getSpeechDeps } from '@/lib/speech/get-speech-deps';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,6 +34,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
       origin,
       calls,
       speech: await getSpeechDeps(),
+      billing: getBillingDeps,
     });
     for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     return response;

@@ -1,9 +1,9 @@
 // The one handler behind both clone routes; only the kind of clone differs.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, readFormData, type HandlerContext } from '@/lib/platform/http';
+import { getVoiceDeps } from '@/lib/composition';
 import {
   cloneVoice,
-  getVoiceDeps,
   MAX_FORM_OVERHEAD_BYTES,
   MAX_SAMPLE_BYTES,
   MAX_TOTAL_SAMPLE_BYTES,

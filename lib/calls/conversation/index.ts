@@ -1,6 +1,5 @@
 export * from './types';
 export { Conversation } from './conversation';
-export { getConversationDeps } from './get-conversation-deps';
 export {
   createSpeechRecognizer,
   getSpeechRecognizer,

@@ -25,5 +25,4 @@ export { parseConsentRecording, type ConsentRecording } from './parse-consent-re
 export { getConsentRecording } from './get-consent-recording';
 export { listConsentRecordings } from './list-consent-recordings';
 export { renderClone, type CloneRow } from './render-clone';
-export { getVoiceDeps } from './get-voice-deps';
 export type { VoiceDeps, VoiceView } from './types';

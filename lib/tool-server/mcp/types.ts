@@ -3,6 +3,7 @@ import type { AuditActor } from '../../accounts/audit/record-audit';
 import type { SpendingKey } from '../../accounts/orgs/key-spend-cap';
 import type { CallDeps } from '../../calls/types';
 import type { SpeechDeps } from '../../speech/types';
+import type { BillingDeps } from '../../wallet';
 
 /** Who a tool acts for and what it talks to: one per tool-server request. */
 export interface ToolContext {
@@ -18,4 +19,6 @@ export interface ToolContext {
   origin: string;
   calls: CallDeps;
   speech: SpeechDeps;
+  /** Built only when a tool starts a top-up (the payment provider is not needed otherwise). */
+  billing: () => Promise<BillingDeps>;
 }

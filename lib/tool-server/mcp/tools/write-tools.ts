@@ -1,6 +1,5 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
 import { createBatch } from '@/lib/calls/batches/create-batch';
-import { getBillingDeps } from '@/lib/wallet/billing/get-billing-deps';
 import { requireScope } from '@/lib/accounts/orgs/authenticate-org';
 import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
@@ -146,7 +145,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
         // Billing through a key goes only as far as its maker's role (POST /v1/billing/top-ups
         // needs billing:write, which only roles allowed billing.manage may give).
         if (ctx.key) requireScope(ctx.key, { scope: 'mcp:write', action: 'billing.manage' });
-        return startTopUp(await getBillingDeps(), {
+        return startTopUp(await ctx.billing(), {
           orgId: ctx.orgId,
           amountCents: Math.round(amount_usd * 100),
           keyId: null,

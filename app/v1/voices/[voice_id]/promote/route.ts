@@ -1,7 +1,8 @@
 // POST /v1/voices/{voice_id}/promote — draft → live, when reviewed, funded and under the live-clone limit.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, defineRoute } from '@/lib/platform/http';
-import { getVoiceDeps, promoteClone, renderClone } from '@/lib/speech/voices';
+import { getVoiceDeps } from '@/lib/composition';
+import { promoteClone, renderClone } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
 

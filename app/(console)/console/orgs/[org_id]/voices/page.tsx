@@ -9,7 +9,8 @@ import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
 import { microsToUsd } from '@/lib/platform/money';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/adapters/store';
-import { getVoiceDeps, listConsentRecordings, listVoices } from '@/lib/speech/voices';
+import { getVoiceDeps } from '@/lib/composition';
+import { listConsentRecordings, listVoices } from '@/lib/speech/voices';
 
 export const metadata: Metadata = { title: 'Voice studio · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

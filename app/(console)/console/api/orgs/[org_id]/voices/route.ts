@@ -1,9 +1,9 @@
 // POST /console/api/orgs/{org_id}/voices — the studio's clone upload with the speaker's consent (voices.write).
 import { withMember } from '@/lib/accounts/access/with-member';
 import { defineRoute, readFormData } from '@/lib/platform/http';
+import { getVoiceDeps } from '@/lib/composition';
 import {
   cloneWithConsent,
-  getVoiceDeps,
   MAX_FORM_OVERHEAD_BYTES,
   MAX_SAMPLE_BYTES,
   MAX_TOTAL_SAMPLE_BYTES,

@@ -1,12 +1,12 @@
-import { getCallDeps } from '../get-call-deps';
-import { getConfig } from '../../platform/config/config';
-import { carrierLineOf } from '../../adapters/telephony';
-import { getSpeechRecognizer } from '../../adapters/recognizers/speech-recognizer';
-import { getStreamingRecognizer } from '../../adapters/recognizers/get-streaming-recognizer';
-import { getVad } from '../../adapters/vad';
-import { TurnDetector } from './turn-detector';
-import type { ConversationDeps } from './types';
-import { VadVoicing } from './vad-voicing';
+import { getCallDeps } from './get-call-deps';
+import { getConfig } from '../platform/config/config';
+import { carrierLineOf } from '../adapters/telephony';
+import { getSpeechRecognizer } from '../adapters/recognizers/speech-recognizer';
+import { getStreamingRecognizer } from '../adapters/recognizers/get-streaming-recognizer';
+import { getVad } from '../adapters/vad';
+import { TurnDetector } from '../calls/conversation/turn-detector';
+import type { ConversationDeps } from '../calls/conversation/types';
+import { VadVoicing } from '../calls/conversation/vad-voicing';
 
 /** The process's live-call dependencies, or null when no carrier is configured (sandbox line). */
 export async function getConversationDeps(): Promise<ConversationDeps | null> {

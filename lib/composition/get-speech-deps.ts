@@ -4,7 +4,7 @@ import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
 import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';
-import type { SpeechDeps } from './types';
+import type { SpeechDeps } from '../speech/types';
 
 export async function getSpeechDeps(): Promise<SpeechDeps> {
   return {

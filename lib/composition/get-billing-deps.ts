@@ -1,9 +1,9 @@
-import { getConfig } from '../../platform/config/config';
-import { getDb } from '../../adapters/db';
-import { usdToMicros } from '../../platform/money';
-import { getPaymentProvider } from '../../adapters/payments';
-import { systemClock } from '../../platform/runtime/clock';
-import type { BillingDeps } from './types';
+import { getConfig } from '../platform/config/config';
+import { getDb } from '../adapters/db';
+import { usdToMicros } from '../platform/money';
+import { getPaymentProvider } from '../adapters/payments';
+import { systemClock } from '../platform/runtime/clock';
+import type { BillingDeps } from '../wallet/billing/types';
 
 export async function getBillingDeps(): Promise<BillingDeps> {
   const config = getConfig();

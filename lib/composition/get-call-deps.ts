@@ -1,5 +1,5 @@
 import { getAgentBrain } from '../adapters/agent-brain';
-import { getBillingDeps } from '../wallet/billing/get-billing-deps';
+import { getBillingDeps } from './get-billing-deps';
 import { getMailer } from '../adapters/mail';
 import { getConfig } from '../platform/config/config';
 import { getDb } from '../adapters/db';
@@ -10,7 +10,7 @@ import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';
 import { getCallProvider } from '../adapters/telephony';
 import { getCallWebhookSender } from '../adapters/webhooks';
-import type { CallDeps } from './types';
+import type { CallDeps } from '../calls/types';
 
 /** The process's call service dependencies, from validated config. */
 export async function getCallDeps(): Promise<CallDeps> {
@@ -24,12 +24,23 @@ export async function getCallDeps(): Promise<CallDeps> {
       origin: publicOrigin('marketing'),
     },
     db: await getDb(),
-    store: getStore(),
     clock: systemClock,
-    speech: getSpeechEngine(),
-    provider: getCallProvider(),
-    brain: getAgentBrain(),
-    webhooks: getCallWebhookSender(),
+    // Built on first use: a read (list calls, a call's page) touches only the database.
+    get store() {
+      return getStore();
+    },
+    get speech() {
+      return getSpeechEngine();
+    },
+    get provider() {
+      return getCallProvider();
+    },
+    get brain() {
+      return getAgentBrain();
+    },
+    get webhooks() {
+      return getCallWebhookSender();
+    },
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,
