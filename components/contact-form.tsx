@@ -1,5 +1,7 @@
 'use client';
 import { useRef, useState, type FormEvent } from 'react';
+import type { PublicLeadField } from '@/lib/site/public-lead-form';
+import { FieldInput } from './lead-form/field-input';
 import { TURNSTILE_SITE_KEY, TurnstileWidget } from './turnstile-widget';
 
 type FieldName = 'name' | 'email' | 'company' | 'message';
@@ -8,10 +10,21 @@ interface Failure {
   field?: FieldName;
 }
 
-/** The browser's hint for the server's rule: a dotted domain ending in letters. */
-export const EMAIL_PATTERN = '[^@\s]+@[^@\s]+\.[A-Za-z]{2,}';
-
-const FIELDS = new Set<string>(['name', 'email', 'company', 'message']);
+// The same controls as a CMS lead form's (hints, patterns, marks), from one component.
+const CONTACT_FIELDS: PublicLeadField[] = [
+  { name: 'name', label: 'Name', type: 'text', required: true, options: [], maxLength: 200 },
+  { name: 'email', label: 'Email', type: 'email', required: true, options: [], maxLength: 254 },
+  { name: 'company', label: 'Company', type: 'text', required: false, options: [], maxLength: 200 },
+  {
+    name: 'message',
+    label: 'Message',
+    type: 'textarea',
+    required: true,
+    options: [],
+    maxLength: 10_000,
+  },
+];
+const FIELDS = new Set<string>(CONTACT_FIELDS.map((field) => field.name));
 
 /** POST /api/contact with inline errors from the envelope's message and field. */
 export function ContactForm() {
@@ -76,15 +89,7 @@ export function ContactForm() {
   }
 
   const invalid = (field: FieldName) => failure?.field === field;
-  const describedBy = (field: FieldName, hint?: string) =>
-    [hint, invalid(field) ? `contact-${field}-error` : undefined].filter(Boolean).join(' ') ||
-    undefined;
-  const fieldError = (field: FieldName) =>
-    invalid(field) ? (
-      <p className="field-error" id={`contact-${field}-error`}>
-        {failure?.message}
-      </p>
-    ) : null;
+  const describedBy = (field: FieldName) => (invalid(field) ? `contact-${field}-error` : undefined);
 
   return (
     <form
@@ -107,74 +112,15 @@ export function ContactForm() {
           {failure.message}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor="contact-name">
-          Name{' '}
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id="contact-name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={200}
-          aria-invalid={invalid('name') || undefined}
-          aria-describedby={describedBy('name')}
+      {CONTACT_FIELDS.map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          id={(name) => `contact-${name}`}
+          error={invalid(field.name as FieldName) ? (failure?.message ?? null) : null}
+          describedBy={describedBy(field.name as FieldName)}
         />
-        {fieldError('name')}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">
-          Email{' '}
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          pattern={EMAIL_PATTERN}
-          title="An email address such as ada@example.com"
-          autoComplete="email"
-          required
-          maxLength={254}
-          aria-invalid={invalid('email') || undefined}
-          aria-describedby={describedBy('email')}
-        />
-        {fieldError('email')}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-company">Company</label>
-        <input
-          id="contact-company"
-          name="company"
-          autoComplete="organization"
-          maxLength={200}
-          aria-invalid={invalid('company') || undefined}
-          aria-describedby={describedBy('company')}
-        />
-        {fieldError('company')}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-message">
-          Message{' '}
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          maxLength={10_000}
-          aria-invalid={invalid('message') || undefined}
-          aria-describedby={describedBy('message')}
-        />
-        {fieldError('message')}
-      </div>
+      ))}
       {TURNSTILE_SITE_KEY ? <TurnstileWidget onToken={setToken} /> : null}
       <div>
         <button className="button" type="submit" disabled={state === 'sending'}>

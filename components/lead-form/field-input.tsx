@@ -116,7 +116,12 @@ export function FieldInput({
   } else {
     const byType = {
       text: { type: 'text', pattern: browserPattern(field.pattern) },
-      email: { type: 'email', pattern: EMAIL_PATTERN, autoComplete: 'email' },
+      email: {
+        type: 'email',
+        pattern: EMAIL_PATTERN,
+        title: 'An email address such as ada@example.com',
+        autoComplete: 'email',
+      },
       phone: { type: 'tel', pattern: PHONE_PATTERN, autoComplete: 'tel' },
       url: { type: 'url', pattern: URL_PATTERN, autoComplete: 'url' },
       number: { type: 'number', step: 'any', inputMode: 'decimal' as const },

@@ -1,3 +1,4 @@
+import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
@@ -62,13 +63,10 @@ export class LlmAgent implements AgentBrain {
     options: { baseURL: string; apiKey?: string; model: string },
     private readonly model = options.model,
   ) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey ?? 'unused',
-      timeout: TIMEOUT_MS,
+    ({ client: this.client, description: this.description } = openAiClient(options, 'llm agent', {
+      timeoutMs: TIMEOUT_MS,
       maxRetries: 1,
-    });
-    this.description = `llm agent (${new URL(options.baseURL).host}, model ${options.model})`;
+    }));
   }
 
   private messages(context: AgentContext, instruction?: string) {

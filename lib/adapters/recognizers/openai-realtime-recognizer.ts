@@ -1,3 +1,4 @@
+import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { RecognizerStream, StreamHandlers, StreamingRecognizer } from './streaming-recognizer';
@@ -28,9 +29,10 @@ export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAIRealtimeOptions) {
-    this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey ?? 'unused' });
-    const host = new URL(options.baseURL).host;
-    this.description = `streaming: OpenAI Realtime transcription (${host}, model ${options.model})`;
+    ({ client: this.client, description: this.description } = openAiClient(
+      options,
+      'streaming: OpenAI Realtime transcription',
+    ));
   }
 
   async open(

@@ -1,3 +1,4 @@
+import { openAiClient } from '../openai/openai-server';
 import OpenAI, { toFile } from 'openai';
 import { z } from 'zod';
 import { getConfig, type Config } from '../../platform/config/config';
@@ -27,15 +28,13 @@ export class UpstreamRecognizer implements SpeechRecognizer {
     options: { baseURL: string; apiKey?: string; model: string },
     private readonly model = options.model,
   ) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey ?? 'unused',
-      timeout: TIMEOUT_MS,
-      // One request per callee turn: a retry would keep the caller waiting in silence (and the
-      // client cannot replay a streamed multipart body anyway).
-      maxRetries: 0,
-    });
-    this.description = `upstream recognizer (${new URL(options.baseURL).host}, model ${options.model})`;
+    // One request per callee turn: a retry would keep the caller waiting in silence (and the
+    // client cannot replay a streamed multipart body anyway).
+    ({ client: this.client, description: this.description } = openAiClient(
+      options,
+      'upstream recognizer',
+      { timeoutMs: TIMEOUT_MS, maxRetries: 0 },
+    ));
   }
 
   async transcribe(

@@ -1,3 +1,4 @@
+import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import wavefile from 'wavefile';
 import { splitSentences } from './split-sentences';
@@ -50,14 +51,12 @@ export class UpstreamSpeechEngine implements SpeechEngine {
   private readonly model: string;
 
   constructor(options: UpstreamOptions) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey ?? 'unused',
-      timeout: TIMEOUT_MS,
-      maxRetries: options.maxRetries ?? 1,
-    });
+    ({ client: this.client, description: this.description } = openAiClient(
+      options,
+      'upstream speech server',
+      { timeoutMs: TIMEOUT_MS, maxRetries: options.maxRetries ?? 1 },
+    ));
     this.model = options.model;
-    this.description = `upstream speech server (${new URL(options.baseURL).host}, model ${options.model})`;
   }
 
   listVoices(): Promise<EngineVoice[]> {
