@@ -1,6 +1,6 @@
 // Bodies of the console's member routes (/console/api/*): keys, members, invitations, org
 // settings, connected OAuth clients.
-import { apiKeyScopes, memberRoles } from '@/lib/accounts/access/permissions';
+import { apiKeyScopes, memberRoles } from './stored-values';
 import { EmailAddress } from './email';
 import { STORABLE, storable } from './text';
 import { z } from './zod';

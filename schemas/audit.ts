@@ -1,4 +1,4 @@
-import { auditActorTypes } from '@/lib/adapters/db/schema/audit';
+import { auditActorTypes } from './stored-values';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
 

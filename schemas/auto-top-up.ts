@@ -1,4 +1,4 @@
-import { autoTopUpStatuses } from '@/lib/adapters/db/schema/auto-top-up';
+import { autoTopUpStatuses } from './stored-values';
 import { CENT, DEFAULT_TOP_UP_USD, wholeCents } from './billing';
 import { z } from './zod';
 

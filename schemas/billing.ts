@@ -1,4 +1,4 @@
-import { ledgerKinds } from '@/lib/adapters/db/schema/orgs';
+import { ledgerKinds } from './stored-values';
 import { z } from './zod';
 
 export const wholeCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;

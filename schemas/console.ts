@@ -1,7 +1,7 @@
 import { AuditLogQuery } from './audit';
 import { z } from './zod';
 import { queueStatusValues } from './calls';
-import { deliveryStatuses } from '@/lib/adapters/db/schema/webhooks';
+import { deliveryStatuses } from './stored-values';
 import { BatchCreateRequest } from './batches';
 import { E164 } from './phone';
 import { ResendWebhooksRequest } from './webhooks';

@@ -1,4 +1,4 @@
-import { raisableLimits } from '@/lib/adapters/db/schema/limits';
+import { raisableLimits } from './stored-values';
 import { z } from './zod';
 
 /** The console's raise request form. */

@@ -1,4 +1,4 @@
-import { apiKeyScopes } from '@/lib/accounts/access/permissions';
+import { apiKeyScopes } from './stored-values';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
 import { MonthlySpendCapCents } from './accounts';

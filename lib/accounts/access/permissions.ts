@@ -1,6 +1,7 @@
 // Who may do what, in one place: member roles → console actions, API key scopes → routes.
 // Routes, server actions, tools and pages read these tables; nothing else compares role names.
 import { memberRoles, type MemberRole } from '../../adapters/db/schema/members';
+import { apiKeyScopes } from '../../../schemas/stored-values';
 
 export { memberRoles, type MemberRole };
 
@@ -83,19 +84,6 @@ export function rolesAllowing(action: MemberAction): MemberRole[] {
   return memberRoles.filter((role) => roleAllows(role, action));
 }
 
-/** The scopes an API key can carry. Keys made before scopes existed carry none and may do all. */
-export const apiKeyScopes = [
-  'calls:read',
-  'calls:write', // dispatch, stop, batches
-  'speech', // every speech surface
-  'voices:read',
-  'voices:write', // clone, delete, promote
-  'mcp:read', // the tool server's read tools
-  'mcp:write', // the tool server's tools that place calls or make top-up links (includes mcp:read)
-  'audit:read',
-  'billing:read', // the wallet's ledger, the auto top-up settings
-  'billing:write', // starting a top-up (a person still pays at the checkout), auto top-up settings
-] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /**
@@ -234,3 +222,5 @@ export function requiredAccess(method: string, pathname: string): RouteAccess | 
 export function requiredScope(method: string, pathname: string): ApiKeyScope | undefined {
   return requiredAccess(method, pathname)?.scope;
 }
+
+export { apiKeyScopes };

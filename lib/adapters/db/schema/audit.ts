@@ -1,7 +1,7 @@
 // The audit log: one row per change that matters; rows are only ever inserted.
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditActorTypes } from '../../../../schemas/stored-values';
 
-export const auditActorTypes = ['user', 'api_key', 'admin', 'agent', 'system'] as const;
 export type AuditActorType = (typeof auditActorTypes)[number];
 
 export const auditLog = pgTable(
@@ -25,3 +25,5 @@ export const auditLog = pgTable(
     index('audit_log_org_action_idx').on(t.orgId, t.action, t.id),
   ],
 );
+
+export { auditActorTypes };

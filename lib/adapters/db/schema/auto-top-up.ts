@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
+import { autoTopUpStatuses } from '../../../../schemas/stored-values';
 
 const micros = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,13 +46,6 @@ export const autoTopUpSettings = pgTable(
   ],
 );
 
-export const autoTopUpStatuses = [
-  'claimed', // taken by an instance; the PaymentIntent is being created
-  'pending', // the PaymentIntent succeeded or is processing; the signed webhook credits it
-  'succeeded', // credited
-  'authentication_required', // owners were mailed a Checkout link
-  'declined', // a failure (counts toward the three in a row)
-] as const;
 export type AutoTopUpStatus = (typeof autoTopUpStatuses)[number];
 
 /**
@@ -94,3 +88,5 @@ export const autoTopUpAttempts = pgTable(
     ),
   ],
 );
+
+export { autoTopUpStatuses };

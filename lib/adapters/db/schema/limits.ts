@@ -2,14 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
+import { raisableLimits } from '../../../../schemas/stored-values';
 
-/** The limits a member may ask to raise (the keys of the org's limit overrides). */
-export const raisableLimits = [
-  'concurrency',
-  'instant_clones',
-  'live_clones',
-  'concurrent_calls',
-] as const;
 export const raiseStatuses = ['pending', 'approved', 'denied'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,3 +32,5 @@ export const limitRaiseRequests = pgTable(
     check('limit_raise_requests_status', sql`${t.status} IN ('pending', 'approved', 'denied')`),
   ],
 );
+
+export { raisableLimits };

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 import { organizations } from './orgs';
+import { memberRoles } from '../../../../schemas/stored-values';
 
-export const memberRoles = ['owner', 'admin', 'developer', 'viewer'] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -52,3 +52,5 @@ export const orgInvitations = pgTable(
     check('org_invitations_role', sql`${t.role} IN ('owner', 'admin', 'developer', 'viewer')`),
   ],
 );
+
+export { memberRoles };

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ledgerKinds } from '../../../../schemas/stored-values';
 
 const micros = (name: string) => bigint(name, { mode: 'number' });
 
@@ -105,18 +106,6 @@ export const apiKeys = pgTable(
   ],
 );
 
-export const ledgerKinds = [
-  'deposit',
-  'starting_credit',
-  'call_charge',
-  'speech_charge',
-  'refund',
-  // A Stripe refund or dispute of a deposit taken back, a won dispute given back, a debt repaid.
-  'payment_refund',
-  'dispute',
-  'dispute_won',
-  'debt_repayment',
-] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Every change of a wallet, so the balance can be re-derived by summing `amount_micros`. */
@@ -154,3 +143,5 @@ export const walletLedger = pgTable(
     check('wallet_ledger_balance_nonnegative', sql`${t.balanceAfterMicros} >= 0`),
   ],
 );
+
+export { ledgerKinds };

@@ -10,10 +10,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { calls } from './calls';
 import { organizations } from './orgs';
+import { deliveryStatuses } from '../../../../schemas/stored-values';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
 /** One post-call webhook event to one URL; retried until delivered, refused (410) or too old. */
 export const webhookDeliveries = pgTable(
@@ -60,3 +59,5 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+export { deliveryStatuses };
