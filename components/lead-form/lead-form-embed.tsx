@@ -1,4 +1,4 @@
-import { getCms } from '@/lib/adapters/cms';
+import { getCms } from '@/lib/composition/adapters';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { loadLeadForm } from '@/lib/site/leads/load-lead-form';
 import { toPublicLeadForm } from '@/lib/site/public-lead-form';

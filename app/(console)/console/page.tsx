@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { ConsoleMain } from '@/components/console/console-shell';
 import { roleAllows } from '@/lib/accounts/access/permissions';
 import { consoleUser } from '@/lib/console/console-org';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
 import { microsToUsd } from '@/lib/platform/money';
 

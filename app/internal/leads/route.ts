@@ -1,7 +1,7 @@
 // GET /internal/leads?form=<slug> — admin only: stored submissions of one form with their CRM sync status.
 import { ApiError, defineRoute, requireAdmin } from '@/lib/platform/http';
 import { listLeads } from '@/lib/site/leads/list-leads';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,7 @@
 // GET /internal/mail — admin only: the embedded mailer's outbox (sign-in links, invitations), newest first.
 import { defineRoute, requireAdmin } from '@/lib/platform/http';
-import { getMailer, listOutboxMail } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
+import { listOutboxMail } from '@/lib/composition/adapters';
 
 export const dynamic = 'force-dynamic';
 

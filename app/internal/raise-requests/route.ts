@@ -1,5 +1,5 @@
 // GET /internal/raise-requests — admin only: the pending limit raise requests, newest first.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, requireAdmin } from '@/lib/platform/http';
 import { listRaiseRequests } from '@/lib/wallet/limits/list-raise-requests';
 

@@ -1,5 +1,5 @@
 // GET /internal/voices — admin only: the consent-and-rights review queue (pending professional drafts, oldest first).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, requireAdmin } from '@/lib/platform/http';
 import { listReviewQueue } from '@/lib/speech/voices/list-review-queue';
 

@@ -1,6 +1,6 @@
 // GET /v1/audit-log — the organization's audit log, newest first, cursor-paged (scope audit:read).
 import { listAuditLog } from '@/lib/accounts/audit/list-audit-log';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody } from '@/lib/platform/http';
 import { AuditLogQuery } from '@/schemas/audit';

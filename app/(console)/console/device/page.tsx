@@ -9,7 +9,7 @@ import {
   roleScopes,
 } from '@/lib/accounts/access/permissions';
 import { currentUser } from '@/lib/accounts/auth/current-session';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { findOnboarding } from '@/lib/accounts/onboarding/find-onboarding';
 import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { LeadForm } from '@/components/lead-form/lead-form';
-import { getCms } from '@/lib/adapters/cms';
+import { getCms } from '@/lib/composition/adapters';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { loadLeadForm } from '@/lib/site/leads/load-lead-form';
 import { toPublicLeadForm, type PublicLeadForm } from '@/lib/site/public-lead-form';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AcceptInvitation } from '@/components/account/accept-invitation';
 import { currentUser } from '@/lib/accounts/auth/current-session';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { findInvitation } from '@/lib/accounts/members/find-invitation';
 
 export const metadata: Metadata = { title: 'Accept an invitation', robots: { index: false } };

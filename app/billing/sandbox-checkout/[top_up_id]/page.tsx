@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTopUpView } from '@/lib/wallet/billing/get-top-up';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { isUuid } from '@/lib/platform/http';
 import { SandboxBanner } from '../../sandbox-banner';
 

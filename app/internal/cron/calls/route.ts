@@ -1,5 +1,5 @@
 // GET|POST /internal/cron/calls — admin only: advance due calls, webhook deliveries and auto top-ups (hosts without a long-lived process).
-import { getCallDeps } from '@/lib/composition';
+import { getCallDeps } from '@/lib/composition/get-call-deps';
 import { runDueWorkFor } from '@/lib/calls/run-due-work';
 import { defineRoute, requireAdmin } from '@/lib/platform/http';
 

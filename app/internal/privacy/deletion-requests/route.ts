@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/platform/config/config';
 import { ApiError, defineRoute, readJson, requireAdmin } from '@/lib/platform/http';
 import { recordDeletionRequest } from '@/lib/site/leads/record-deletion-request';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 // POST /internal/raise-requests/{request_id} — admin only: approve (sets the limit override) or deny with a note.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { answerRaise } from '@/lib/wallet/limits/answer-raise';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { RaiseAnswerBody } from '@/schemas/limits';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 // GET /v1/billing/ledger — every change of the org's wallet, newest first (JSON pages or a CSV stream).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { streamLedgerCsv } from '@/lib/wallet/billing/stream-ledger-csv';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';

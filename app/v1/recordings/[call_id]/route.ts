@@ -2,7 +2,7 @@
 import { getRecordingWav } from '@/lib/calls/wav-response';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
 import { getConfig } from '@/lib/platform/config/config';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { ApiError, byteRangeResponse, defineRoute, uuidParam } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // GET /v2/tts/ws without a WebSocket upgrade — 401 without a valid key, else 426 UPGRADE_REQUIRED.
 // server.ts takes the upgrades on this path before Next sees them; plain HTTP lands here.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { ApiError, defineRoute } from '@/lib/platform/http';
 import { authenticateOrg, requireScope } from '@/lib/accounts/orgs/authenticate-org';
 

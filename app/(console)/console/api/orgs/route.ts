@@ -1,6 +1,6 @@
 // GET /console/api/orgs — the signed-in user's organizations and roles; POST — create one (they own it).
 import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { createOwnedOrg } from '@/lib/accounts/orgs/create-owned-org';
 import { listMemberOrgs } from '@/lib/accounts/orgs/list-member-orgs';

@@ -1,5 +1,5 @@
 // POST /internal/orgs/{org_id}/deposits — admin only: add funds (a ledgered deposit; counts toward the $5 unlock).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { depositFunds } from '@/lib/wallet';
 import { describeOrg } from '@/lib/accounts/orgs/get-org';

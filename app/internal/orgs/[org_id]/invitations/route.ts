@@ -1,5 +1,5 @@
 // POST /internal/orgs/{org_id}/invitations — admin only: invite a member by email (an admin-made org's first owner).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import {
   defineRoute,
   parseBody,
@@ -9,7 +9,7 @@ import {
   requireOwnOrigin,
   uuidParam,
 } from '@/lib/platform/http';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { inviteMember } from '@/lib/accounts/members/invite-member';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { InviteRequest } from '@/schemas/accounts';

@@ -1,5 +1,5 @@
 // POST /internal/orgs/{org_id}/keys — admin only: issue another API key (shown once).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';

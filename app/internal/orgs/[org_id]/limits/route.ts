@@ -1,5 +1,5 @@
 // PATCH /internal/orgs/{org_id}/limits — admin only: per-org limit overrides; raises apply at once.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { describeOrg } from '@/lib/accounts/orgs/get-org';
 import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';

@@ -1,5 +1,5 @@
 // GET /internal/voices/{voice_id}/consent-recording — admin only: the recorded consent statement the review listens to (Range → 206).
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { byteRangeResponse, defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { getConsentRecording } from '@/lib/speech/voices';
 

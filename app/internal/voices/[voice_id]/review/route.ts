@@ -1,5 +1,5 @@
 // POST /internal/voices/{voice_id}/review — admin only: record a clone's consent-and-rights review.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { renderClone, reviewClone } from '@/lib/speech/voices';
 import { CloneReviewRequest } from '@/schemas/voices';

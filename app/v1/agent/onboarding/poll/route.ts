@@ -1,9 +1,9 @@
 // POST /v1/agent/onboarding/poll — the agent asks whether its code was approved; the key comes back exactly once.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { clientIp, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { limitOnboarding } from '@/lib/accounts/onboarding/limit-onboarding';
 import { pollOnboarding } from '@/lib/accounts/onboarding/poll-onboarding';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 import { OnboardingPollRequest } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // POST /v1/agent/onboarding/start — no credential: an agent starts device authorization (RFC 8628) for its own key.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { clientIp, defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
 import { limitOnboarding } from '@/lib/accounts/onboarding/limit-onboarding';
 import { startOnboarding } from '@/lib/accounts/onboarding/start-onboarding';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 import { OnboardingStartRequest } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // POST /v1/billing/stripe/webhook — Stripe's signed events: paid top-ups credit the wallet, refunds and disputes take back.
-import { getBillingDeps } from '@/lib/composition';
+import { getBillingDeps } from '@/lib/composition/get-billing-deps';
 import { receiveStripeWebhook } from '@/lib/wallet/billing/receive-stripe-webhook';
 import { ApiError, defineRoute, MAX_JSON_BODY_BYTES, publicOrigin } from '@/lib/platform/http';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { readLimited } from '@/lib/platform/http/read-limited';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // GET /v1/calls/{call_id}/recording — the recording as WAV, with the API key (Range → 206).
 import { getCallRowOrThrow } from '@/lib/calls/get-call';
 import { getRecordingWav } from '@/lib/calls/wav-response';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { byteRangeResponse, defineRoute, uuidParam } from '@/lib/platform/http';
 

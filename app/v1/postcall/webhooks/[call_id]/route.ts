@@ -1,6 +1,6 @@
 // GET /v1/postcall/webhooks/{call_id} — the post-call webhook delivery log of a call (every attempt).
 import { listDeliveries } from '@/lib/calls/webhooks/list-deliveries';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, uuidParam } from '@/lib/platform/http';
 

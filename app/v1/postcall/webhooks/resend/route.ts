@@ -1,6 +1,6 @@
 // POST /v1/postcall/webhooks/resend — deliver the post-call webhook of ended calls again.
 import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { ResendWebhooksRequest } from '@/schemas/webhooks';

@@ -1,11 +1,11 @@
 // POST /console/api/agent/decide — a signed-in member who may approve agents approves or denies an agent's code (rate limited).
 import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { clientIp, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { decideOnboarding } from '@/lib/accounts/onboarding/decide-onboarding';
 import { limitDecide } from '@/lib/accounts/onboarding/limit-decide';
 import { capMicros } from '@/lib/accounts/orgs/set-key-spend-cap';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 import { OnboardingDecision } from '@/schemas/onboarding';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // POST /console/api/invitations/accept — the signed-in user joins the org of an invitation meant for their address.
 import { requireSessionUser } from '@/lib/accounts/auth/require-session-user';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { acceptInvitation } from '@/lib/accounts/members/accept-invitation';
 import { AcceptInvitationRequest } from '@/schemas/accounts';

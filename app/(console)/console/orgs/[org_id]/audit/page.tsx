@@ -6,7 +6,7 @@ import { RoleLimits } from '@/components/console/role-limits';
 import { listAuditLog } from '@/lib/accounts/audit/list-audit-log';
 import { consoleOrg } from '@/lib/console/console-org';
 import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { listMembers } from '@/lib/accounts/members/list-members';
 import { ConsoleAuditFilters } from '@/schemas/console';
 import { formatTime } from '@/lib/console/format-time';

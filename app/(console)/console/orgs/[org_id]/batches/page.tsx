@@ -4,7 +4,7 @@ import { BatchImportForm } from '@/components/console/batch-import-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listBatches } from '@/lib/calls/batches/list-batches';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 
 export const metadata: Metadata = { title: 'Batches · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';

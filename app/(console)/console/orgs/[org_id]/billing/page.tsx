@@ -4,13 +4,13 @@ import { AddFundsForm } from '@/components/console/add-funds-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { SpendChartLazy } from '@/components/console/spend-chart-lazy';
 import { dailySpend } from '@/lib/wallet/billing/daily-spend';
-import { getBillingDeps } from '@/lib/composition';
+import { getBillingDeps } from '@/lib/composition/get-billing-deps';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { getBalanceAndLimits } from '@/lib/accounts/orgs/get-balance-and-limits';
 import { microsToUsd } from '@/lib/platform/money';
-import { getStore } from '@/lib/adapters/store';
+import { getStore } from '@/lib/composition/adapters';
 import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = {

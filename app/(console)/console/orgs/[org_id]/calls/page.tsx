@@ -4,7 +4,7 @@ import { CallFilters } from '@/components/console/call-filters';
 import { CallRows } from '@/components/console/call-rows';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { RoleLimits } from '@/components/console/role-limits';
-import { getCallDeps } from '@/lib/composition';
+import { getCallDeps } from '@/lib/composition/get-call-deps';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { RevokeAppButton } from '@/components/console/revoke-app-button';
 import { RoleLimits } from '@/components/console/role-limits';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { listConnectedApps } from '@/lib/tool-server/oauth/list-connected-apps';
 import { formatTime } from '@/lib/console/format-time';
 

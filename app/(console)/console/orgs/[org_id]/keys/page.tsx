@@ -4,7 +4,7 @@ import { OrgKeys } from '@/components/console/org-keys';
 import { RoleLimits } from '@/components/console/role-limits';
 import { defaultAgentScopes, roleScopes } from '@/lib/accounts/access/permissions';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { keyJson } from '@/lib/accounts/orgs/key-json';
 import { listOrgKeys } from '@/lib/accounts/orgs/list-org-keys';
 

@@ -6,7 +6,7 @@ import { RoleLimits } from '@/components/console/role-limits';
 import { memberRoles } from '@/lib/accounts/access/permissions';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { listInvitations } from '@/lib/accounts/members/list-invitations';
 import { listMembers } from '@/lib/accounts/members/list-members';
 

@@ -8,8 +8,8 @@ import { consoleOrg } from '@/lib/console/console-org';
 import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
 import { microsToUsd } from '@/lib/platform/money';
 import { systemClock } from '@/lib/platform/runtime/clock';
-import { getStore } from '@/lib/adapters/store';
-import { getVoiceDeps } from '@/lib/composition';
+import { getStore } from '@/lib/composition/adapters';
+import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
 import { listConsentRecordings, listVoices } from '@/lib/speech/voices';
 
 export const metadata: Metadata = { title: 'Voice studio · Console', robots: { index: false } };

@@ -6,7 +6,7 @@ import { RotateSecret } from '@/components/console/rotate-secret';
 import { listOrgDeliveries, type OrgDeliveryPage } from '@/lib/calls/webhooks/list-org-deliveries';
 import { consoleOrg } from '@/lib/console/console-org';
 import type { SearchParams } from '@/lib/console/with-cursor';
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';

@@ -1,5 +1,5 @@
 // DELETE /internal/orgs/{org_id}/keys/{key_id} — admin only: revoke a key; requests with it get 401 from then on.
-import { getDb } from '@/lib/adapters/db';
+import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
 

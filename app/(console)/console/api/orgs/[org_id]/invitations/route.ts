@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/invitations — invite by email (7 days, single use). Signed-in members (members.manage).
 import { withMember } from '@/lib/accounts/access/with-member';
 import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { inviteMember } from '@/lib/accounts/members/invite-member';
 import { InviteRequest } from '@/schemas/accounts';
 

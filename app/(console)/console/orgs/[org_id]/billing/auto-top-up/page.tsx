@@ -3,8 +3,8 @@ import { AutoTopUpForm } from '@/components/console/auto-top-up-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { readAutoTopUp } from '@/lib/wallet/billing/auto-top-up/read-auto-top-up';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getDb } from '@/lib/adapters/db';
-import { getPaymentProvider } from '@/lib/adapters/payments';
+import { getDb } from '@/lib/composition/adapters';
+import { getPaymentProvider } from '@/lib/composition/adapters';
 import { formatTime } from '@/lib/console/format-time';
 
 export const metadata: Metadata = { title: 'Auto top-up · Console', robots: { index: false } };

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listCallDeliveries } from '@/lib/calls/webhooks/list-deliveries';
-import { getCallDeps } from '@/lib/composition';
+import { getCallDeps } from '@/lib/composition/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';

@@ -3,7 +3,7 @@ import { withMember } from '@/lib/accounts/access/with-member';
 import { getConfig } from '@/lib/platform/config/config';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { requestRaise } from '@/lib/wallet/limits/request-raise';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { RaiseRequestBody } from '@/schemas/limits';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // PATCH /console/api/orgs/{org_id}/members/{user_id} — change a role; DELETE — remove a member (or leave). Their keys are cut to match; the owners are mailed.
 import { withMember, type MemberContext } from '@/lib/accounts/access/with-member';
 import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { changeMember } from '@/lib/accounts/members/change-member';
 import { mailKeyCuts } from '@/lib/accounts/members/mail-key-cuts';
 import { MemberPatch } from '@/schemas/accounts';

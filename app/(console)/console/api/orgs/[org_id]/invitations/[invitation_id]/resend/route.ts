@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/invitations/{invitation_id}/resend — close the invitation and mail a new link (7 days again). Signed-in members (members.manage).
 import { withMember } from '@/lib/accounts/access/with-member';
 import { defineRoute, publicOrigin } from '@/lib/platform/http';
-import { getMailer } from '@/lib/adapters/mail';
+import { getMailer } from '@/lib/composition/adapters';
 import { inviteMember } from '@/lib/accounts/members/invite-member';
 import { revokeInvitation } from '@/lib/accounts/members/revoke-invitation';
 
