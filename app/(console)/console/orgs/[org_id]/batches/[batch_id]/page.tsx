@@ -10,16 +10,12 @@ import { isApiError } from '@/lib/http/api-error';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { callLengthBuckets, type BatchResponseBody } from '@/schemas/batches';
 import { formatTime } from '@/lib/console/format-time';
+import { STATUS_WORDS } from '@/lib/console/status-words';
 
 export const metadata: Metadata = { title: 'Batch · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-const queueLabels = {
-  queued: 'Queued',
-  started: 'In progress',
-  complete: 'Complete',
-  call_error: 'Error',
-} as const;
+const queueLabels = STATUS_WORDS;
 
 /** A table of counts: the text alternative of each chart. */
 function CountTable({
