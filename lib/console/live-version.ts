@@ -38,11 +38,12 @@ export async function callLiveVersion(
   orgId: string,
   callId: string,
 ): Promise<LiveVersion> {
-  const t = schema.transcripts;
   const [row] = await db
     .select({
       status: c.queueStatus,
-      lines: sql<number>`(select count(*) from ${t} where ${t.callId} = ${c.id})::int`,
+      // Spelled out: Drizzle writes columns inside a select list unqualified, and a bare "id"
+      // inside this subquery would be the transcript's own.
+      lines: sql<number>`(select count(*) from "transcripts" where "transcripts"."call_id" = "calls"."id")::int`,
     })
     .from(c)
     .where(and(eq(c.id, callId), eq(c.orgId, orgId)));

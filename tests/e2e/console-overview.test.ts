@@ -14,6 +14,8 @@ import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 // calls run (conditional polling: 304 while nothing changed, no polling when nothing is live); a
 // transcript whose times are the recording's and seek it; the call's summary; one status word.
 let { chromium, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
+/** The recorded call the live list watched end. */
+let recorded = '';
 const person = '+14155550123';
 
 // A call lives ~15 s on the sandbox line at this speed: long enough to watch it turn by turn.
@@ -85,6 +87,7 @@ describe('live pages', () => {
     expect(await page.getByTestId('live-note').count()).toBe(0);
 
     const callId = await dispatch(base, apiKey, { phone_number: person, task: TASK, record: true });
+    recorded = callId;
     await page.reload();
     const polls = watchPolls(page);
     await page.getByTestId('live-note').waitFor();
@@ -195,9 +198,9 @@ describe('the figures and a call page', () => {
     expect(await page.getByTestId('call-row').first().locator('td').nth(2).textContent()).toBe(
       'Complete',
     );
-    await page.getByTestId('call-row').first().getByRole('link').click();
+    await page.locator(`a[href$="/calls/${recorded}"]`).click();
     await page.getByTestId('recording').waitFor();
-    const callId = page.url().split('/').at(-1)!;
+    const callId = recorded;
     const detail = await getCall(base, apiKey, callId);
     expect(await page.getByTestId('call-summary').textContent()).toBe(
       detail.summary ?? 'No summary.',

@@ -38,8 +38,8 @@ export default async function CallPage({
           const orgId = org_id.toLowerCase();
           const callId = call_id.toLowerCase();
           // Read before what it versions: a change in between makes one refresh too many, never
-          // one too few. An unknown call's 404 comes from the detail below.
-          const version = await callLiveVersion(deps.db, orgId, callId).catch(() => null);
+          // one too few. Another org's call is NOT_FOUND here already.
+          const version = await callLiveVersion(deps.db, orgId, callId);
           return Promise.all([
             getCallDetail(deps, orgId, callId, await siteOrigin()),
             listCallDeliveries(deps.db, orgId, callId),
@@ -65,7 +65,7 @@ export default async function CallPage({
         </Link>
       </p>
       <h1>Call to {call.to}</h1>
-      {live && version ? (
+      {live ? (
         <LiveRefresh
           versionUrl={`/console/api/orgs/${org.orgId}/calls/${call.call_id}/live`}
           version={version.version}
