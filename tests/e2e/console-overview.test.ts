@@ -246,3 +246,27 @@ describe('the figures and a call page', () => {
     await expectAxeClean(page, 'console-call-seek');
   });
 });
+
+describe('every console page', () => {
+  it('is axe clean in light and dark and fits 375 px', async () => {
+    const sections = await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+    expect(sections.length).toBeGreaterThan(10);
+    const pages = [
+      ...sections,
+      `/console/orgs/${orgId}/calls/${recorded}`,
+      '/console',
+      '/console/account',
+    ];
+    const small = await narrowPage(chromium, owner);
+    for (const path of pages) {
+      await page.goto(base + path);
+      await expectAxeClean(page, `console-sweep${path.replaceAll('/', '-')}`);
+      await small.goto(base + path);
+      await expectNoSidewaysScroll(small, 375, path);
+    }
+    await small.context().close();
+  });
+});
