@@ -4,7 +4,7 @@ import { statusWord } from '@/lib/console/status-words';
 import type { CallDetailBody } from '@/schemas/calls';
 
 /** A call as the list hands it out (`listCallPage`): any field may be absent. */
-type Call = Pick<
+export type Call = Pick<
   Partial<CallDetailBody>,
   | 'call_id'
   | 'created_at'

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { CallRows } from '@/components/console/call-rows';
+import { CallsTable } from '@/components/console/calls-table';
 import { DayBars } from '@/components/console/day-bars';
 import { LiveRefresh } from '@/components/console/live-refresh';
 import { getCallDeps } from '@/lib/calls/get-call-deps';
@@ -158,22 +158,11 @@ export default async function OverviewPage({ params }: { params: Promise<{ org_i
           ).
         </p>
       ) : (
-        <div className="table-scroll">
-          <table data-testid="calls-table">
-            <caption className="visually-hidden">The ten latest calls, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ended by</th>
-                <th scope="col">Length</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <CallRows orgId={org.orgId} calls={latest.calls} />
-          </table>
-        </div>
+        <CallsTable
+          orgId={org.orgId}
+          calls={latest.calls}
+          caption="The ten latest calls, newest first"
+        />
       )}
       <p>
         <Link href={`${base}/calls`} prefetch={false}>

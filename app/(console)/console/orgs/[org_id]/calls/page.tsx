@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallFilters } from '@/components/console/call-filters';
-import { CallRows } from '@/components/console/call-rows';
+import { CallsTable } from '@/components/console/calls-table';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { LiveRefresh } from '@/components/console/live-refresh';
 import { RoleLimits } from '@/components/console/role-limits';
@@ -101,22 +101,7 @@ export default async function CallsPage({
         </p>
       ) : null}
       {page && page.calls.length > 0 ? (
-        <div className="table-scroll">
-          <table data-testid="calls-table">
-            <caption className="visually-hidden">Calls, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ended by</th>
-                <th scope="col">Length</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <CallRows orgId={org.orgId} calls={page.calls} />
-          </table>
-        </div>
+        <CallsTable orgId={org.orgId} calls={page.calls} caption="Calls, newest first" />
       ) : null}
       <CursorNav
         label="Pages of calls"
