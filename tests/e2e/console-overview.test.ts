@@ -268,5 +268,6 @@ describe('every console page', () => {
       await expectNoSidewaysScroll(small, 375, path);
     }
     await small.context().close();
-  });
+    // Fifteen pages, each checked twice by axe and once narrow: minutes on this shared machine.
+  }, 300_000);
 });
