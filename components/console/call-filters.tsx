@@ -1,10 +1,6 @@
-const statuses = [
-  ['', 'Any'],
-  ['queued', 'Queued'],
-  ['started', 'In progress'],
-  ['complete', 'Complete'],
-  ['call_error', 'Error'],
-] as const;
+import { STATUS_WORDS } from '@/lib/console/status-words';
+
+const statuses = [['', 'Any'], ...Object.entries(STATUS_WORDS)] as const;
 const enders = ['', 'ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'] as const;
 
 const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');

@@ -1,13 +1,14 @@
 import escape from 'escape-html';
+import { formatTime } from '@/lib/console/format-time';
+import { statusWord } from '@/lib/console/status-words';
 import type { CallDetailBody } from '@/schemas/calls';
 
 /** A call as the list hands it out (`listCallPage`): any field may be absent. */
-type Call = Pick<
+export type Call = Pick<
   Partial<CallDetailBody>,
   | 'call_id'
   | 'created_at'
   | 'to'
-  | 'status'
   | 'queue_status'
   | 'call_ended_by'
   | 'corrected_duration'
@@ -21,13 +22,13 @@ const escapeHtml = (value: string | undefined) => escape(value ?? '');
 export function callRowHtml(orgId: string, call: Call): string {
   const cells = [
     call.to,
-    call.status,
+    statusWord(call.queue_status),
     call.call_ended_by ?? '—',
     call.corrected_duration ? `${call.corrected_duration} s` : '—',
     call.price == null ? '—' : `$${call.price.toFixed(2)}`,
   ];
   const href = `/console/orgs/${orgId}/calls/${call.call_id}`;
-  const created = (call.created_at ?? '').slice(0, 19).replace('T', ' ');
+  const created = call.created_at ? formatTime(call.created_at, '', { seconds: true }) : '';
   return (
     // React leaves out an attribute whose value is undefined.
     `<tr data-testid="call-row"${call.queue_status === undefined ? '' : ` data-status="${escapeHtml(call.queue_status)}"`}>` +

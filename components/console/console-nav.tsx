@@ -8,6 +8,7 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
   const pathname = usePathname();
   const base = `/console/orgs/${orgId}`;
   const sections = [
+    { href: base, label: 'Overview' },
     { href: `${base}/calls`, label: 'Calls' },
     { href: `${base}/batches`, label: 'Batches' },
     { href: `${base}/voices`, label: 'Voice studio' },
@@ -20,7 +21,9 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
     { href: `${base}/connected-apps`, label: 'Connected apps' },
     { href: `${base}/settings`, label: 'Settings' },
   ];
-  const current = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  // The overview is the org's own path: only itself, not every page under it.
+  const current = (href: string) =>
+    pathname === href || (href !== base && pathname.startsWith(`${href}/`));
   return (
     <nav className="console-nav" aria-label="Console">
       <ul>

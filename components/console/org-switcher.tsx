@@ -16,7 +16,7 @@ export function OrgSwitcher({ current, orgs }: { current: MemberOrg; orgs: Membe
         {orgs.map((org) => (
           <li key={org.orgId}>
             <Link
-              href={`/console/orgs/${org.orgId}/calls`}
+              href={`/console/orgs/${org.orgId}`}
               prefetch={false}
               aria-current={org.orgId === current.orgId ? 'true' : undefined}
             >

@@ -32,6 +32,11 @@ browserConsoleForSuite(`console-owner-${Date.now()}@example.com`, 'Ada Owner', (
 describe('the calls pages', () => {
   it('list a call placed through the API until it finishes; its page plays and re-sends', async () => {
     await page.getByTestId('org-row').getByRole('link').click();
+    await page.waitForURL(`${base}/console/orgs/${orgId}`);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Calls' })
+      .click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/calls`);
     await page.getByTestId('calls-empty').waitFor();
     await expectAxeClean(page, 'console-calls-empty');
@@ -54,7 +59,7 @@ describe('the calls pages', () => {
 
     await page.getByTestId('call-row').first().getByRole('link').click();
     await page.waitForURL(`${base}/console/orgs/${orgId}/calls/${callId}`);
-    expect(await page.getByTestId('call-status').textContent()).toBe('completed');
+    expect(await page.getByTestId('call-status').textContent()).toBe('Complete');
     expect(await page.getByTestId('transcript').locator('li').count()).toBeGreaterThan(1);
     await expectAxeClean(page, 'console-call');
 
@@ -73,7 +78,7 @@ describe('the calls pages', () => {
     await page.goto(`${base}/console/orgs/${orgId}/calls/${callId}`);
     await page.getByRole('button', { name: 'Stop call' }).click();
     await page.getByText('The call was stopped.').waitFor();
-    await page.getByTestId('call-status').filter({ hasText: 'completed' }).waitFor();
+    await page.getByTestId('call-status').filter({ hasText: 'Complete' }).waitFor();
     expect(await page.getByRole('button', { name: 'Stop call' }).count()).toBe(0);
     expect(await getCall(base, apiKey, callId)).toMatchObject({
       completed: true,

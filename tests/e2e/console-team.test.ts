@@ -131,9 +131,9 @@ describe('the members page', () => {
       ]),
     );
     await switcher.getByRole('link', { name: /\(admin\)/ }).click();
-    await page.waitForURL(`${base}/console/orgs/${devOwn}/calls`);
+    await page.waitForURL(`${base}/console/orgs/${devOwn}`);
     expect(await page.getByTestId('console-role').textContent()).toBe('admin');
-    expect(await currentSections(page)).toEqual(['Calls']);
+    expect(await currentSections(page)).toEqual(['Overview']);
   });
 });
 

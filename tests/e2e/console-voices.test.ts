@@ -246,6 +246,9 @@ describe('professional drafts and a viewer', () => {
     // The speaker's recorded consent statement is kept with the draft: every member can play it
     // (and seek in it, so the route answers Range).
     await expectSeekable(seen.getByTestId('consent-recording'));
+    // Day-one defect 10: the player is wide enough for Chromium to draw its scrubber.
+    const player = await seen.getByTestId('consent-recording').boundingBox();
+    expect(player?.width).toBeGreaterThanOrEqual(250);
     const forged = await viewer.request.post(`${base}/console/api/orgs/${orgId}/voices`, {
       headers: { origin: base },
       multipart: {

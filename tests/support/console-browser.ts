@@ -136,10 +136,12 @@ export function browserConsoleForSuite(
   email: string,
   name: string,
   ready: (started: BrowserConsole) => void,
+  /** The server's environment beside the console server's own (startConsoleServer). */
+  env: Record<string, string> = {},
 ): void {
   const start = async (): Promise<BrowserConsole> => {
     const [accounts, chromium, hooks] = await Promise.all([
-      startConsoleServer(),
+      startConsoleServer(env),
       launchChromium(),
       startWebhookReceiver(),
     ]);

@@ -2,6 +2,8 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { callRowHtml } from '@/components/console/call-rows';
+import { formatTime } from '@/lib/console/format-time';
+import { statusWord } from '@/lib/console/status-words';
 
 type Call = Parameters<typeof callRowHtml>[1];
 const ORG = '00000000-0000-4000-8000-0000000000aa';
@@ -9,7 +11,6 @@ const call = (fields: Partial<Call>): Call => ({
   call_id: '00000000-0000-4000-8000-000000000001',
   created_at: '2026-03-02T10:00:00.000Z',
   to: '+14155550123',
-  status: 'completed',
   queue_status: 'complete',
   call_ended_by: 'USER',
   corrected_duration: '42',
@@ -29,11 +30,11 @@ const jsxRow = (c: Call) =>
         h(
           'a',
           { href: `/console/orgs/${ORG}/calls/${c.call_id}` },
-          (c.created_at ?? '').slice(0, 19).replace('T', ' '),
+          c.created_at ? formatTime(c.created_at, '', { seconds: true }) : '',
         ),
       ),
       h('td', null, c.to),
-      h('td', null, c.status),
+      h('td', null, statusWord(c.queue_status)),
       h('td', null, c.call_ended_by ?? '—'),
       h('td', null, c.corrected_duration ? `${c.corrected_duration} s` : '—'),
       h('td', null, c.price == null ? '—' : `$${c.price.toFixed(2)}`),

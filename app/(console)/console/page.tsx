@@ -26,7 +26,7 @@ export default async function ConsolePage() {
       <ul className="org-list">
         {orgs.map((org) => (
           <li key={org.orgId} data-testid="org-row">
-            <Link href={`/console/orgs/${org.orgId}/calls`} prefetch={false}>
+            <Link href={`/console/orgs/${org.orgId}`} prefetch={false}>
               {org.name}
             </Link>{' '}
             <span className="meta">

@@ -5,7 +5,7 @@ import { schema, type Executor } from '../../adapters/db';
 const c = schema.calls;
 
 /** Lower bounds of the summary ranges in milliseconds, in the order of callLengthBuckets. */
-const BUCKET_STARTS_MS = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120].map((s) => s * 1000);
+export const BUCKET_STARTS_MS = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120].map((s) => s * 1000);
 
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 

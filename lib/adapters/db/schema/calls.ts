@@ -168,6 +168,11 @@ export const calls = pgTable(
     index('calls_org_active_idx')
       .on(t.orgId)
       .where(sql`${t.queueStatus} = 'started'`),
+    // The console's live pages poll their org's live calls (lib/console/live-version): only the
+    // queued and running rows are in it, however many ended calls the org has.
+    index('calls_org_live_idx')
+      .on(t.orgId, t.queueStatus, t.id)
+      .where(sql`${t.queueStatus} IN ('queued', 'started')`),
     uniqueIndex('calls_carrier_call_sid_key')
       .on(t.carrierCallSid)
       .where(sql`${t.carrierCallSid} IS NOT NULL`),

@@ -1,13 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CallFilters } from '@/components/console/call-filters';
-import { CallRows } from '@/components/console/call-rows';
+import { CallsTable } from '@/components/console/calls-table';
 import { CursorNav } from '@/components/console/cursor-nav';
+import { LiveRefresh } from '@/components/console/live-refresh';
 import { RoleLimits } from '@/components/console/role-limits';
 import { getCallDeps } from '@/lib/composition/get-call-deps';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';
+import { orgLiveVersion, type LiveVersion } from '@/lib/console/live-version';
 import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { isUuid } from '@/lib/platform/http/path-id';
@@ -31,26 +33,34 @@ export default async function CallsPage({
   const parsed = ConsoleCallFilters.safeParse(search);
   // The page's query starts beside the membership check (one round trip less); nothing of it is
   // shown unless the check passes, and a failed check (redirect, 404) leaves it unread.
+  // The live version is read before the list it versions: a change in between makes one refresh
+  // too many, never one too few.
   const pending =
     parsed.success && isUuid(org_id)
-      ? (async () =>
-          listCallPage(
-            await getCallDeps(),
-            org_id.toLowerCase(),
+      ? (async () => {
+          const deps = await getCallDeps();
+          const orgId = org_id.toLowerCase();
+          const live = await orgLiveVersion(deps.db, orgId);
+          const listed = await listCallPage(
+            deps,
+            orgId,
             callFilterQuery(parsed.data, PAGE_SIZE),
             await siteOrigin(),
-          ))()
+          );
+          return { live, listed };
+        })()
       : null;
   pending?.catch(() => undefined);
   const { org } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
   let page: Awaited<ReturnType<typeof listCallPage>> | null = null;
+  let live: LiveVersion | null = null;
   let problem: string | null = null;
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     problem = `The filter ${issue.path.join('.')} ${issue.message}. Correct it and filter again.`;
   } else {
     try {
-      page = await pending;
+      ({ listed: page, live } = (await pending)!);
     } catch (error) {
       if (!isApiError(error) || error.status >= 500) throw error;
       problem = `${error.message} ${error.hint}`;
@@ -60,6 +70,12 @@ export default async function CallsPage({
   return (
     <>
       <h1>Calls</h1>
+      {live?.live ? (
+        <LiveRefresh
+          versionUrl={`/console/api/orgs/${org.orgId}/calls/live`}
+          version={live.version}
+        />
+      ) : null}
       <RoleLimits
         role={org.role}
         actions={[{ action: 'calls.write', text: 'stop calls or send their webhooks again' }]}
@@ -85,22 +101,7 @@ export default async function CallsPage({
         </p>
       ) : null}
       {page && page.calls.length > 0 ? (
-        <div className="table-scroll">
-          <table data-testid="calls-table">
-            <caption className="visually-hidden">Calls, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Created (UTC)</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ended by</th>
-                <th scope="col">Length</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <CallRows orgId={org.orgId} calls={page.calls} />
-          </table>
-        </div>
+        <CallsTable orgId={org.orgId} calls={page.calls} caption="Calls, newest first" />
       ) : null}
       <CursorNav
         label="Pages of calls"

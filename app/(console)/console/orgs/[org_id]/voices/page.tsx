@@ -41,11 +41,11 @@ function ConsentRecording({
     );
   const src = `/console/api/orgs/${orgId}/voices/${voiceId}/consent-recording`;
   return (
-    <p>
+    <p className="consent-player">
       Consent statement ({seconds.toFixed(1)} s):{' '}
       <audio
         controls
-        preload="none"
+        preload="metadata"
         src={src}
         aria-label={`Consent statement recorded for ${name}`}
         data-testid="consent-recording"

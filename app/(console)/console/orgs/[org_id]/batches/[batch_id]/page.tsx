@@ -5,21 +5,18 @@ import { AutoRefresh } from '@/components/console/auto-refresh';
 import { LazyBarChart } from '@/components/console/lazy-bar-chart';
 import { getBatchJson } from '@/lib/calls/batches/get-batch';
 import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { batchEndedLengths } from '@/lib/console/batch-ended-lengths';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { siteOrigin } from '@/lib/site/site-origin';
-import { callLengthBuckets, type BatchResponseBody } from '@/schemas/batches';
+import type { BatchResponseBody } from '@/schemas/batches';
 import { formatTime } from '@/lib/console/format-time';
+import { STATUS_WORDS } from '@/lib/console/status-words';
 
 export const metadata: Metadata = { title: 'Batch · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-const queueLabels = {
-  queued: 'Queued',
-  started: 'In progress',
-  complete: 'Complete',
-  call_error: 'Error',
-} as const;
+const queueLabels = STATUS_WORDS;
 
 /** A table of counts: the text alternative of each chart. */
 function CountTable({
@@ -85,9 +82,10 @@ export default async function BatchPage({
     name: queueLabels[status],
     count: analysis.queue_statuses[status],
   }));
-  const lengths = callLengthBuckets.map((bucket) => ({
-    name: `${bucket} s`,
-    count: analysis.call_lengths.summary[bucket] ?? 0,
+  const ended = await batchEndedLengths(deps.db, batch.id);
+  const lengths = ended.buckets.map((bucket) => ({
+    name: `${bucket.name} s`,
+    count: bucket.count,
   }));
   return (
     <>
@@ -133,11 +131,13 @@ export default async function BatchPage({
       <CountTable caption="Calls by queue status" head="Status" rows={queue} testId="queue-table" />
       <h2>Call lengths</h2>
       <p>
-        {`Average ${analysis.call_lengths.average.toFixed(1)} s; average of the calls that connected ${analysis.call_lengths.average_nonzero.toFixed(1)} s.`}
+        {ended.ended === 0
+          ? 'No call has ended yet: lengths are counted once calls end.'
+          : `Of the ${ended.ended} calls that ended: average ${ended.average.toFixed(1)} s; average of those that connected ${ended.averageConnected.toFixed(1)} s.`}
       </p>
       <LazyBarChart data={lengths} testId="chart-lengths" />
       <CountTable
-        caption="Calls by length in seconds"
+        caption="Ended calls by length in seconds"
         head="Length"
         rows={lengths}
         testId="lengths-table"

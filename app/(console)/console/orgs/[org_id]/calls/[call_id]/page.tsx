@@ -2,11 +2,17 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
+import { CopyButton } from '@/components/console/copy-button';
+import { LiveRefresh } from '@/components/console/live-refresh';
+import { SeekButton } from '@/components/console/seek-button';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listCallDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { getCallDeps } from '@/lib/composition/get-call-deps';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
+import { callLiveVersion } from '@/lib/console/live-version';
+import { statusWord } from '@/lib/console/status-words';
+import { playerTime, transcriptOffsets } from '@/lib/console/transcript-offsets';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { isUuid } from '@/lib/platform/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
@@ -31,9 +37,14 @@ export default async function CallPage({
           const deps = await getCallDeps();
           const orgId = org_id.toLowerCase();
           const callId = call_id.toLowerCase();
+          // Read before what it versions: a change in between makes one refresh too many, never
+          // one too few. Another org's call is NOT_FOUND here already.
+          const version = await callLiveVersion(deps.db, orgId, callId);
           return Promise.all([
             getCallDetail(deps, orgId, callId, await siteOrigin()),
             listCallDeliveries(deps.db, orgId, callId),
+            transcriptOffsets(deps.db, callId),
+            version,
           ]);
         })()
       : null;
@@ -41,11 +52,10 @@ export default async function CallPage({
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls/${call_id}`);
   if (!pending) notFound();
   // The detail decides 404; the log only ever lists the org's own deliveries.
-  const [call, log] = await pending.catch((error: unknown) => {
+  const [call, log, offsets, version] = await pending.catch((error: unknown) => {
     if (isApiError(error) && error.code === 'NOT_FOUND') notFound();
     throw error;
   });
-  const startMs = Date.parse(call.started_at ?? call.created_at);
   const live = call.queue_status === 'queued' || call.queue_status === 'started';
   return (
     <>
@@ -55,6 +65,12 @@ export default async function CallPage({
         </Link>
       </p>
       <h1>Call to {call.to}</h1>
+      {live ? (
+        <LiveRefresh
+          versionUrl={`/console/api/orgs/${org.orgId}/calls/${call.call_id}/live`}
+          version={version.version}
+        />
+      ) : null}
       <RoleLimits
         role={org.role}
         actions={[
@@ -64,7 +80,9 @@ export default async function CallPage({
       />
       <dl data-testid="call-facts">
         <dt>Status</dt>
-        <dd data-testid="call-status">{call.status}</dd>
+        <dd data-testid="call-status" data-status={call.queue_status}>
+          {statusWord(call.queue_status)}
+        </dd>
         <dt>Ended by</dt>
         <dd>{call.call_ended_by ?? '—'}</dd>
         <dt>Created</dt>
@@ -81,9 +99,13 @@ export default async function CallPage({
         <dd>{call.from}</dd>
         <dt>Call id</dt>
         <dd>
-          <code>{call.call_id}</code>
+          <code>{call.call_id}</code> <CopyButton value={call.call_id} label="Copy call id" />
         </dd>
       </dl>
+      <h2>Summary</h2>
+      <p data-testid="call-summary">
+        {call.summary ?? (live ? 'The summary is written when the call ends.' : 'No summary.')}
+      </p>
       {can('calls.write') ? (
         <CallActions orgId={org.orgId} callId={call.call_id} action="stop" open={live} />
       ) : null}
@@ -100,15 +122,24 @@ export default async function CallPage({
         <p>Nothing has been said yet.</p>
       ) : (
         <ol className="conversation" data-testid="transcript">
-          {call.transcripts.map((line) => (
-            <li key={line.id} className={line.user}>
-              <span className="meta">
-                {line.user === 'user' ? 'Callee' : line.user === 'assistant' ? 'Agent' : 'Action'}{' '}
-                at {Math.max(0, Math.round((Date.parse(line.created_at) - startMs) / 1000))} s
-              </span>
-              {line.text}
-            </li>
-          ))}
+          {call.transcripts.map((line) => {
+            const at = offsets.get(line.id) ?? 0;
+            const who =
+              line.user === 'user' ? 'Callee' : line.user === 'assistant' ? 'Agent' : 'Action';
+            return (
+              <li key={line.id} className={line.user} data-start-ms={at}>
+                <span className="meta">
+                  {who} at{' '}
+                  {call.recording_url ? (
+                    <SeekButton seconds={at / 1000} label={playerTime(at)} text={playerTime(at)} />
+                  ) : (
+                    playerTime(at)
+                  )}
+                </span>
+                {line.text}
+              </li>
+            );
+          })}
         </ol>
       )}
       <h2>Request data</h2>

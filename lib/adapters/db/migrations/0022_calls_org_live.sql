@@ -1,0 +1,1 @@
+CREATE INDEX "calls_org_live_idx" ON "calls" USING btree ("org_id","queue_status","id") WHERE "calls"."queue_status" IN ('queued', 'started');

@@ -1,0 +1,13 @@
+import type { QueueStatus } from '../adapters/db/schema/calls';
+
+/** A call's state in words, the same in every list, filter, chart and call page of the console. */
+export const STATUS_WORDS: Record<QueueStatus, string> = {
+  queued: 'Queued',
+  started: 'In progress',
+  complete: 'Complete',
+  call_error: 'Error',
+};
+
+/** The word for a call's `queue_status`; nothing for an absent one. */
+export const statusWord = (status: string | undefined): string =>
+  status && status in STATUS_WORDS ? STATUS_WORDS[status as QueueStatus] : (status ?? '');

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema, type Db } from '@/lib/adapters/db';
+import { batchEndedLengths } from '@/lib/console/batch-ended-lengths';
+import { listLiveCalls } from '@/lib/console/list-live-calls';
+import { callLiveVersion, liveVersionResponse, orgLiveVersion } from '@/lib/console/live-version';
+import { overviewDays, windowFigures } from '@/lib/console/overview-stats';
+import { transcriptOffsets } from '@/lib/console/transcript-offsets';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { databaseAdapters, type TestDatabase } from '../../support/databases';
+
+type Status = 'queued' | 'started' | 'complete' | 'call_error';
+const at = (iso: string) => new Date(iso);
+
+// The console's overview and live pages, computed by the database: figures per UTC day, the live
+// version that changes when a call is placed, starts, speaks or ends (and only then), and a
+// batch's histogram of ended calls.
+describe.each(databaseAdapters)('console overview queries on $name', (adapter) => {
+  let handle: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    handle = await adapter.open();
+    db = await handle.database.ready();
+  }, 60_000);
+  afterAll(() => handle.dispose());
+
+  const newOrg = async () =>
+    (await createOrg(db, { name: 'Overview', startingCreditMicros: 0 }, at('2026-10-01T00:00:00Z')))
+      .orgId;
+  const call = async (
+    orgId: string,
+    fields: {
+      status: Status;
+      created: string;
+      ms?: number;
+      micros?: number | null;
+      batchId?: string;
+    },
+  ) => {
+    const id = randomUUID();
+    await db.insert(schema.calls).values({
+      id,
+      orgId,
+      batchId: fields.batchId ?? null,
+      queueStatus: fields.status,
+      toNumber: '+14155550123',
+      fromNumber: '+14155550100',
+      task: 'Say hello.',
+      waitForGreeting: false,
+      maxDuration: 5,
+      record: false,
+      createdAt: at(fields.created),
+      durationMs: fields.ms ?? 0,
+      priceMicros: fields.micros ?? null,
+      provider: 'sandbox',
+      endpointUrl: 'sandbox://simulated-line',
+      sandbox: true,
+      apiOrigin: 'http://localhost',
+    });
+    return id;
+  };
+  const setStatus = (id: string, status: Status) =>
+    db.update(schema.calls).set({ queueStatus: status }).where(eq(schema.calls.id, id));
+
+  it('sums calls, ended minutes, spend, completed and errors per UTC day, for 1, 7 and 30 days', async () => {
+    const org = await newOrg();
+    const other = await newOrg();
+    await call(org, {
+      status: 'complete',
+      created: '2026-11-05T00:00:00Z',
+      ms: 60_000,
+      micros: 90_000,
+    });
+    await call(org, { status: 'call_error', created: '2026-11-05T14:00:00Z', ms: 0, micros: 0 });
+    // Running: counted as a call, its growing length not yet as minutes.
+    await call(org, { status: 'started', created: '2026-11-05T14:59:00Z', ms: 30_000 });
+    await call(org, {
+      status: 'complete',
+      created: '2026-11-04T23:59:59Z',
+      ms: 120_000,
+      micros: 180_000,
+    });
+    await call(org, {
+      status: 'complete',
+      created: '2026-10-30T10:00:00Z',
+      ms: 30_000,
+      micros: 45_000,
+    });
+    await call(org, {
+      status: 'complete',
+      created: '2026-10-07T10:00:00Z',
+      ms: 6_000,
+      micros: 9_000,
+    });
+    await call(org, { status: 'complete', created: '2026-10-06T23:59:59Z', ms: 99_000, micros: 1 }); // 31 days back
+    await call(other, {
+      status: 'complete',
+      created: '2026-11-05T10:00:00Z',
+      ms: 600_000,
+      micros: 900_000,
+    });
+
+    const days = await overviewDays(db, org, at('2026-11-05T15:00:00Z'));
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe('2026-10-07');
+    expect(days.at(-1)).toEqual({
+      day: '2026-11-05',
+      calls: 3,
+      completed: 1,
+      errors: 1,
+      connectedMs: 60_000,
+      spendMicros: 90_000,
+    });
+    expect(days.find((d) => d.day === '2026-11-03')).toEqual({
+      day: '2026-11-03',
+      calls: 0,
+      completed: 0,
+      errors: 0,
+      connectedMs: 0,
+      spendMicros: 0,
+    });
+    expect(windowFigures(days, 1)).toEqual({
+      calls: 3,
+      completed: 1,
+      errors: 1,
+      connectedMs: 60_000,
+      spendMicros: 90_000,
+    });
+    expect(windowFigures(days, 7)).toEqual({
+      calls: 5,
+      completed: 3,
+      errors: 1,
+      connectedMs: 210_000,
+      spendMicros: 315_000,
+    });
+    expect(windowFigures(days, 30)).toMatchObject({ calls: 6, connectedMs: 216_000 });
+  });
+
+  it('changes the live version when a call is placed, starts, speaks or ends, and only then', async () => {
+    const org = await newOrg();
+    await call(org, { status: 'complete', created: '2026-11-05T09:00:00Z' });
+    const idle = await orgLiveVersion(db, org);
+    expect(idle.live).toBe(false);
+    expect(await orgLiveVersion(db, org)).toEqual(idle);
+
+    const id = await call(org, { status: 'queued', created: '2026-11-05T10:00:00Z' });
+    const placed = await orgLiveVersion(db, org);
+    expect(placed.live).toBe(true);
+    expect(placed.version).not.toBe(idle.version);
+    const first = await callLiveVersion(db, org, id);
+    expect(first.live).toBe(true);
+
+    await setStatus(id, 'started');
+    const started = await orgLiveVersion(db, org);
+    expect(started.version).not.toBe(placed.version);
+    expect((await listLiveCalls(db, org)).map((c) => c.callId)).toEqual([id]);
+    const running = await callLiveVersion(db, org, id);
+    expect(running.version).not.toBe(first.version);
+
+    await db.insert(schema.transcripts).values({
+      callId: id,
+      seq: 0,
+      user: 'assistant',
+      text: 'Hello.',
+      startMs: 0,
+      durationMs: 1_200,
+      createdAt: at('2026-11-05T10:00:03Z'),
+    });
+    const spoke = await callLiveVersion(db, org, id);
+    expect(spoke.version).not.toBe(running.version);
+    expect(await callLiveVersion(db, org, id)).toEqual(spoke);
+    // A line's audio time, not its write time, is what the page shows and seeks.
+    expect([...(await transcriptOffsets(db, id)).values()]).toEqual([0]);
+
+    await setStatus(id, 'complete');
+    const ended = await orgLiveVersion(db, org);
+    expect(ended.live).toBe(false);
+    expect((await callLiveVersion(db, org, id)).live).toBe(false);
+    expect(await listLiveCalls(db, org)).toEqual([]);
+    // Another org's call is not found through this one.
+    await expect(callLiveVersion(db, await newOrg(), id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('answers 304 with no body to the version the page holds, else the version', async () => {
+    const live = { version: 'o1.42', live: true };
+    const held = liveVersionResponse(
+      new Request('http://x/', { headers: { 'if-none-match': '"o1.42"' } }),
+      live,
+    );
+    expect(held.status).toBe(304);
+    expect(await held.text()).toBe('');
+    const changed = liveVersionResponse(
+      new Request('http://x/', { headers: { 'if-none-match': '"o0.0"' } }),
+      live,
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe('"o1.42"');
+    expect(await changed.json()).toEqual(live);
+  });
+
+  it("counts only a batch's ended calls in its histogram and averages", async () => {
+    const org = await newOrg();
+    const batchId = randomUUID();
+    await db.insert(schema.batches).values({
+      id: batchId,
+      orgId: org,
+      label: 'b',
+      basePrompt: 'p',
+      endpointCode: 'sandbox',
+      callParams: {},
+      createdAt: at('2026-11-05T09:00:00Z'),
+    });
+    const created = '2026-11-05T10:00:00Z';
+    for (let i = 0; i < 4; i++) await call(org, { status: 'started', created, ms: 1_000, batchId });
+    await call(org, { status: 'queued', created, batchId });
+    await call(org, { status: 'complete', created, ms: 12_000, batchId });
+    await call(org, { status: 'call_error', created, ms: 0, batchId });
+    const lengths = await batchEndedLengths(db, batchId);
+    expect(lengths.ended).toBe(2);
+    expect(lengths.average).toBe(6);
+    expect(lengths.averageConnected).toBe(12);
+    expect(lengths.buckets.filter((b) => b.count > 0)).toEqual([
+      { name: '0-5', count: 1 },
+      { name: '10-15', count: 1 },
+    ]);
+  });
+});
