@@ -362,6 +362,19 @@ const answerOf = (response: Response): Answer => ({
   headers: response.headers,
 });
 
+const createCall = {
+  name: 'create_call',
+  arguments: { phone_number: '+14155550123', task: 'Say hello.', confirm: true },
+};
+/** The last answer is the SDK's step-up: 403 with a Bearer challenge naming mcp:write. */
+function expectWriteScopeChallenge(answers: Answer[]) {
+  const refused = answers.at(-1)!;
+  expect(refused.status).toBe(403);
+  const challenge = refused.headers.get('www-authenticate') ?? '';
+  expect(challenge).toContain('insufficient_scope');
+  expect(challenge).toContain('mcp:write');
+}
+
 describe('the tool server: mcp:read and mcp:write', () => {
   async function connect(apiKey: string, answers: Answer[] = []) {
     const client = new Client(
@@ -404,17 +417,8 @@ describe('the tool server: mcp:read and mcp:write', () => {
     try {
       const listed = await client.callTool({ name: 'list_calls', arguments: {} });
       expect(listed.isError).toBeFalsy();
-      await expect(
-        client.callTool({
-          name: 'create_call',
-          arguments: { phone_number: '+14155550123', task: 'Say hello.', confirm: true },
-        }),
-      ).rejects.toThrow();
-      const refused = answers.at(-1)!;
-      expect(refused.status).toBe(403);
-      const challenge = refused.headers.get('www-authenticate') ?? '';
-      expect(challenge).toContain('insufficient_scope');
-      expect(challenge).toContain('mcp:write');
+      await expect(client.callTool(createCall)).rejects.toThrow();
+      expectWriteScopeChallenge(answers);
     } finally {
       await client.close();
     }
@@ -445,23 +449,12 @@ describe('the tool server: mcp:read and mcp:write', () => {
         });
         expect(listed.isError).toBeFalsy();
         const asked = Date.now();
-        await expect(
-          client.callTool(
-            {
-              name: 'create_call',
-              arguments: { phone_number: '+14155550123', task: 'Say hello.', confirm: true },
-            },
-            undefined,
-            // Past this the SDK gives up with "Request timed out", which the match below refuses.
-            { timeout: 5_000 },
-          ),
-        ).rejects.toThrow(/403|insufficient_scope/);
+        // Past 5 s the SDK gives up with "Request timed out", which the match refuses.
+        await expect(client.callTool(createCall, undefined, { timeout: 5_000 })).rejects.toThrow(
+          /403|insufficient_scope/,
+        );
         expect(Date.now() - asked).toBeLessThan(5_000);
-        const refused = answers.at(-1)!;
-        expect(refused.status).toBe(403);
-        const challenge = refused.headers.get('www-authenticate') ?? '';
-        expect(challenge).toContain('insufficient_scope');
-        expect(challenge).toContain('mcp:write');
+        expectWriteScopeChallenge(answers);
       } finally {
         await client.close();
       }
