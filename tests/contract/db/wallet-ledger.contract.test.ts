@@ -19,6 +19,7 @@ import {
   walletHoldHead,
 } from '@/lib/wallet';
 import { databaseAdapters, openForSuite } from '../../support/databases';
+import { walletColumns } from '../../unit/billing/billing-fixture';
 
 // Each wallet move on a real database, to the micro-dollar: what it does to the org's columns
 // (balance, held, owed, deposits, starting credit), the ledger row(s) it writes, what it returns
@@ -39,19 +40,7 @@ describe.each(databaseAdapters)('the wallet, move by move, on $name', (adapter) 
   const newOrg = async (startingCreditMicros = 0) =>
     (await createOrg(db, { name: 'Wallet', startingCreditMicros }, NOW)).orgId;
 
-  async function columns(orgId: string) {
-    const [org] = await db
-      .select()
-      .from(schema.organizations)
-      .where(eq(schema.organizations.id, orgId));
-    return {
-      balance: org!.balanceMicros,
-      held: org!.heldMicros,
-      owed: org!.owedMicros,
-      deposits: org!.depositsMicros,
-      starting: org!.startingCreditMicros,
-    };
-  }
+  const columns = (orgId: string) => walletColumns(db, orgId);
 
   async function ledger(orgId: string) {
     const rows = await db
