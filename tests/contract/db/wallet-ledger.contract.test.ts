@@ -257,10 +257,11 @@ describe.each(databaseAdapters)('the wallet, move by move, on $name', (adapter) 
 
     it('an unknown org is NOT_FOUND, whether or not debt is looked at', async () => {
       const entry = { orgId: unknownOrg, kind: 'deposit' as const, amountMicros: 1, now: NOW };
-      await expect(applyLedgerEntry(db, entry)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(applyLedgerEntry(db, { ...entry, refuseInDebt: true })).rejects.toMatchObject({
-        code: 'NOT_FOUND',
-      });
+      const notFound = { code: 'NOT_FOUND', message: 'No organization has this id.' };
+      await expect(applyLedgerEntry(db, entry)).rejects.toMatchObject(notFound);
+      await expect(applyLedgerEntry(db, { ...entry, refuseInDebt: true })).rejects.toMatchObject(
+        notFound,
+      );
     });
 
     it('inside a transaction, rolls back with it', async () => {
@@ -499,6 +500,7 @@ describe.each(databaseAdapters)('the wallet, move by move, on $name', (adapter) 
       ).resolves.toBe(0);
       await expect(db.transaction((tx) => lockWallet(tx, unknownOrg))).rejects.toMatchObject({
         code: 'NOT_FOUND',
+        message: 'No organization has this id.',
       });
     });
   });
@@ -526,7 +528,13 @@ describe.each(databaseAdapters)('the wallet, move by move, on $name', (adapter) 
         cutByHold: false,
       });
       expect(await holdInStatement(orgId, 2.5)).toEqual([{ minutes: 3, held: 3 * PRICE }]);
-      expect((await columns(orgId)).held).toBe(6 * PRICE);
+      // Whole minutes, all paid: not cut.
+      expect(await hold(orgId, 2)).toEqual({
+        heldMicros: 2 * PRICE,
+        maxDurationMinutes: 2,
+        cutByHold: false,
+      });
+      expect((await columns(orgId)).held).toBe(8 * PRICE);
     });
 
     it('cuts the call to the whole minutes the free balance pays', async () => {
