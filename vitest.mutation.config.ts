@@ -36,6 +36,11 @@ export default defineConfig({
     // A contract suite opens its databases again for every mutant: Postgres only (a fresh
     // database there takes ~2 s, PGlite's initdb several). The contract run proves they agree.
     env: { ...base.test?.env, TEST_DATABASES: 'postgres' },
+    // Stryker's runners share the machine with each other (and, here, with other work): a test
+    // that takes 1 s alone can pass 5 s in the dry run (a PGlite suite's set-up 30 s), which
+    // then stops the whole run.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
     sequence: { ...base.test?.sequence, sequencer: QuickestFirst },
     projects: (base.test?.projects ?? []).filter(
       (project) =>

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, isLastOwnerViolation } from './pg-errors';
+import { isDatabaseUnavailable, isLastOwnerViolation, isTransactionConflict } from './pg-errors';
 import { DependencyUnavailable } from '../runtime/dependency-unavailable';
 import { ApiError } from './api-error';
 
@@ -29,13 +29,15 @@ export function serviceUnavailable(cause: unknown): ApiError {
 
 /**
  * For code that wraps unknown failures in an error of its own (SPEECH_FAILED): ApiErrors pass
- * through, an outage becomes the 503 (the engine is not to blame), the database's refusal to leave
+ * through, an outage or a transaction Postgres rolled back (deadlock, serialization failure) becomes
+ * the 503 (the engine is not to blame), the database's refusal to leave
  * an organization without an owner 409 LAST_OWNER (whichever path tried it), anything else
  * `fallback`.
  */
 export function asApiError(error: unknown, fallback: (cause: unknown) => ApiError): ApiError {
   if (error instanceof ApiError) return error;
-  if (dependencyOutage(error)) return serviceUnavailable(error);
+  // A transaction rolled back by a deadlock or serialization failure did nothing: retry later.
+  if (dependencyOutage(error) || isTransactionConflict(error)) return serviceUnavailable(error);
   if (isLastOwnerViolation(error)) return new ApiError('LAST_OWNER', { cause: error });
   return fallback(error);
 }

@@ -10,6 +10,14 @@ function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isCheckViolation = (error: unknown) => sqlState(error) === '23514';
+/**
+ * The transaction lost to another one and was rolled back whole (a deadlock broken by Postgres,
+ * a serialization failure): running it again is safe.
+ */
+export const isTransactionConflict = (error: unknown) => {
+  const state = sqlState(error);
+  return state === '40P01' || state === '40001';
+};
 
 /**
  * The SQLSTATE raised by the `org_members_keep_an_owner` constraint trigger (migration 0017) when

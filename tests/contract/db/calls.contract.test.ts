@@ -13,7 +13,7 @@ import { runDueWork } from '@/lib/calls/run-due-work';
 import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
 import { createPostgresDatabase, schema } from '@/lib/adapters/db';
-import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
+import { applyLedgerEntry, ledgerBalance, takeBack } from '@/lib/wallet';
 import { createOrg } from '@/lib/accounts/orgs/create-org';
 import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
 import { wavDurationSeconds } from '@/lib/adapters/speech-engine';
@@ -636,6 +636,48 @@ describe.each(databaseAdapters)('calls on $name', (adapter) => {
       now: new Date(deps.clock.now()),
     });
     await expect(dispatch(orgId, body, 'broke-1')).resolves.toMatchObject({ replayed: false });
+  });
+
+  it('refuses to dispatch while the org owes, even with money left on the balance', async () => {
+    // A deposit refunded while a call held part of it: the held part stays with the call, the
+    // rest of the refund is owed. The call is stopped unconnected, its hold comes back: a balance
+    // of $0.90 and a debt beside it. No call goes out until a top-up repays the debt.
+    const orgId = await newOrg(10_000_000);
+    const body = { phone_number: HUMAN, task: SHORT_TASK, max_duration: 10 };
+    const live = await dispatchId(orgId, body);
+    const now = new Date(deps.clock.now());
+    await db.transaction((tx) =>
+      takeBack(tx, { orgId, kind: 'payment_refund', micros: 10_000_000, reference: 'pi_r', now }),
+    );
+    await stopCall(deps, orgId, live);
+    const [org] = await db
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, orgId));
+    expect(org).toMatchObject({ balanceMicros: 10 * PRICE, heldMicros: 0, owedMicros: 10 * PRICE });
+    const calls = () => db.$count(schema.calls, eq(schema.calls.orgId, orgId));
+    await expect(dispatch(orgId, body)).rejects.toMatchObject({
+      code: 'WALLET_IN_DEBT',
+      status: 402,
+    });
+    await expect(dispatch(orgId, body, 'owing-1')).rejects.toMatchObject({
+      code: 'WALLET_IN_DEBT',
+    });
+    // As authentication read the wallet, and past that check, the hold itself refuses.
+    const wallet = { balanceMicros: org!.balanceMicros, owedMicros: org!.owedMicros };
+    await expect(
+      dispatchCall(deps, { orgId, body, idempotencyKey: null, origin: ORIGIN, wallet }),
+    ).rejects.toMatchObject({ code: 'WALLET_IN_DEBT' });
+    await expect(
+      dispatchCall(deps, {
+        orgId,
+        body,
+        idempotencyKey: null,
+        origin: ORIGIN,
+        wallet: { balanceMicros: org!.balanceMicros, owedMicros: 0 },
+      }),
+    ).rejects.toMatchObject({ code: 'WALLET_IN_DEBT' });
+    expect(await calls()).toBe(1);
   });
 
   it('refuses bad input with the field named, and creates nothing', async () => {

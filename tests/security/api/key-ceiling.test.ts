@@ -1,6 +1,8 @@
 // Keys never outrank their maker (issue 30, defect 3): a key holds only what its maker's role
 // allows, owner-only settings need an owner's key, and demotion or removal cuts keys at once.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleFetch,
@@ -349,8 +351,32 @@ describe('POST /console/api/agent/decide', () => {
   });
 });
 
+/**
+ * What a test keeps of each answer: status and headers, never a clone. A clone tees the body, and
+ * the 1.x SDK awaits its cancel of a 202's body, which then waits for the copy nobody reads: its
+ * connect() never returns (the "hang" once blamed on the server).
+ */
+type Answer = Pick<Response, 'status' | 'headers'>;
+const answerOf = (response: Response): Answer => ({
+  status: response.status,
+  headers: response.headers,
+});
+
+const createCall = {
+  name: 'create_call',
+  arguments: { phone_number: '+14155550123', task: 'Say hello.', confirm: true },
+};
+/** The last answer is the SDK's step-up: 403 with a Bearer challenge naming mcp:write. */
+function expectWriteScopeChallenge(answers: Answer[]) {
+  const refused = answers.at(-1)!;
+  expect(refused.status).toBe(403);
+  const challenge = refused.headers.get('www-authenticate') ?? '';
+  expect(challenge).toContain('insufficient_scope');
+  expect(challenge).toContain('mcp:write');
+}
+
 describe('the tool server: mcp:read and mcp:write', () => {
-  async function connect(apiKey: string, answers: Response[] = []) {
+  async function connect(apiKey: string, answers: Answer[] = []) {
     const client = new Client(
       { name: 'ceiling-agent', version: '1.0.0' },
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
@@ -360,7 +386,7 @@ describe('the tool server: mcp:read and mcp:write', () => {
         requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
         fetch: async (input, init) => {
           const response = await fetch(input, init);
-          answers.push(response.clone());
+          answers.push(answerOf(response));
           return response;
         },
       }),
@@ -386,24 +412,52 @@ describe('the tool server: mcp:read and mcp:write', () => {
 
   it('an mcp:read key reads, and is refused create_call with the SDK’s insufficient_scope', async () => {
     const key = await minted(team.cookies.developer, ['mcp:read']);
-    const answers: Response[] = [];
+    const answers: Answer[] = [];
     const client = await connect(key.api_key, answers);
     try {
       const listed = await client.callTool({ name: 'list_calls', arguments: {} });
       expect(listed.isError).toBeFalsy();
-      await expect(
-        client.callTool({
-          name: 'create_call',
-          arguments: { phone_number: '+14155550123', task: 'Say hello.', confirm: true },
-        }),
-      ).rejects.toThrow();
-      const refused = answers.at(-1)!;
-      expect(refused.status).toBe(403);
-      const challenge = refused.headers.get('www-authenticate') ?? '';
-      expect(challenge).toContain('insufficient_scope');
-      expect(challenge).toContain('mcp:write');
+      await expect(client.callTool(createCall)).rejects.toThrow();
+      expectWriteScopeChallenge(answers);
     } finally {
       await client.close();
     }
   });
+
+  // The 2025-era SDK (@modelcontextprotocol/sdk 1.x) gets the same 403 challenge, at once: a
+  // hang here fails the test (5 s per tool call, 20 s in all) instead of waiting out 60 s.
+  it(
+    'an mcp:read key with the 1.x SDK is refused create_call at once, not left waiting',
+    { timeout: 20_000 },
+    async () => {
+      const key = await minted(team.cookies.developer, ['mcp:read']);
+      const answers: Answer[] = [];
+      const client = new V1Client({ name: 'ceiling-agent-v1', version: '1.0.0' });
+      await client.connect(
+        new V1Transport(new URL('/v1/mcp', base), {
+          requestInit: { headers: { Authorization: `Bearer ${key.api_key}` } },
+          fetch: async (input, init) => {
+            const response = await fetch(input, init);
+            answers.push(answerOf(response));
+            return response;
+          },
+        }),
+      );
+      try {
+        const listed = await client.callTool({ name: 'list_calls', arguments: {} }, undefined, {
+          timeout: 5_000,
+        });
+        expect(listed.isError).toBeFalsy();
+        const asked = Date.now();
+        // Past 5 s the SDK gives up with "Request timed out", which the match refuses.
+        await expect(client.callTool(createCall, undefined, { timeout: 5_000 })).rejects.toThrow(
+          /403|insufficient_scope/,
+        );
+        expect(Date.now() - asked).toBeLessThan(5_000);
+        expectWriteScopeChallenge(answers);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

@@ -74,14 +74,22 @@ export async function startedSession(deps: BillingDeps, orgId: string, amountCen
 }
 
 export async function wallet(db: Db, orgId: string) {
+  const { balance, owed, deposits } = await walletColumns(db, orgId);
+  return { balance, owed, deposits };
+}
+
+/** Every balance column of the org's wallet row. */
+export async function walletColumns(db: Db, orgId: string) {
   const [org] = await db
     .select()
     .from(schema.organizations)
     .where(eq(schema.organizations.id, orgId));
   return {
     balance: org!.balanceMicros,
+    held: org!.heldMicros,
     owed: org!.owedMicros,
     deposits: org!.depositsMicros,
+    starting: org!.startingCreditMicros,
   };
 }
 

@@ -31,6 +31,14 @@ describe('outages become 503 SERVICE_UNAVAILABLE with Retry-After', () => {
     ],
     ['a dropped connection', drizzleWrapped(new Error('Connection terminated unexpectedly'))],
     [
+      'a transaction Postgres rolled back to break a deadlock (40P01)',
+      drizzleWrapped(Object.assign(new Error('deadlock detected'), { code: '40P01' })),
+    ],
+    [
+      'a serialization failure (40001)',
+      drizzleWrapped(Object.assign(new Error('could not serialize access'), { code: '40001' })),
+    ],
+    [
       'an outage the engine wrapped',
       new Error('synthesis failed', { cause: new DependencyUnavailable('store', null) }),
     ],

@@ -46,10 +46,6 @@ export async function creditAutoTopUp(
         createdAt: attempt.createdAt,
         paidAt: input.now,
       });
-      await tx
-        .update(schema.autoTopUpSettings)
-        .set({ consecutiveFailures: 0 })
-        .where(eq(schema.autoTopUpSettings.orgId, attempt.orgId));
       await creditPaidTopUp(tx, {
         orgId: attempt.orgId,
         micros: attempt.amountMicros,
@@ -65,6 +61,12 @@ export async function creditAutoTopUp(
         },
         now: input.now,
       });
+      // After the credit: the org row before the settings row, as a save takes them (the other
+      // order deadlocked with a save of the same org).
+      await tx
+        .update(schema.autoTopUpSettings)
+        .set({ consecutiveFailures: 0 })
+        .where(eq(schema.autoTopUpSettings.orgId, attempt.orgId));
       return 'credited';
     });
   } catch (error) {
