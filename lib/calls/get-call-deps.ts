@@ -1,9 +1,6 @@
 import { getAgentBrain } from '../agent';
-import { getBillingDeps } from '../billing/get-billing-deps';
-import { getMailer } from '../mail';
 import { getConfig } from '../config';
 import { getDb } from '../db';
-import { publicOrigin } from '../http/public-origin';
 import { usdToMicros } from '../orgs/money';
 import { systemClock } from '../runtime/clock';
 import { getSpeechEngine } from '../speech';
@@ -16,13 +13,6 @@ import type { CallDeps } from './types';
 export async function getCallDeps(): Promise<CallDeps> {
   const config = getConfig();
   return {
-    billing: {
-      ...(await getBillingDeps()),
-      mailer: getMailer(),
-      webhookWaitMs: config.AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES * 60_000,
-      // Links in mail from scheduled work: configured, else where this process listens.
-      origin: publicOrigin('marketing'),
-    },
     db: await getDb(),
     store: getStore(),
     clock: systemClock,
