@@ -201,6 +201,8 @@ async function main(): Promise<void> {
     await startJobs(getDatabase()).catch((error: unknown) =>
       console.error(`jobs: the queue did not start: ${(error as Error).message}`),
     );
+    // A SIGTERM that came while it started found no queue to stop.
+    if (stopping) await stopJobs();
   }
   // Real calls: the VAD model loads and the speech workers start (each compiles eSpeak's
   // WebAssembly) now, not in one burst beside the event loop as the first calls start.

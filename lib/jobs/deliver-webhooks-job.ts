@@ -13,7 +13,7 @@ export const deliverWebhooksJob = defineJob({
   name: 'call-webhooks.deliver',
   everySeconds: 1,
   // A receiver may hang for the whole 15 s timeout; the other sweeps go on beside it.
-  concurrency: 4,
+  concurrency: 2,
   expireInSeconds: 60,
   batch: BATCH,
   deps: getCallDeps,

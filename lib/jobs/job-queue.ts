@@ -43,6 +43,10 @@ export async function startJobQueue(
     // No cron here: sweeps come more often than pg-boss's one-minute schedules could send them.
     schedule: false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    // A sweep carries nothing worth keeping, and a few come every second: finished ones leave
+    // the job table after 10 minutes and the archive after an hour (PGlite has no autovacuum).
+    archiveCompletedAfterSeconds: 600,
+    deleteAfterHours: 1,
   });
   boss.on('error', (error: Error) => console.error('jobs:', error.message));
   await boss.start();
