@@ -133,94 +133,94 @@ describe.each(databaseAdapters)('the job queue on $name, one instance', (adapter
   }, 90_000);
 });
 
-describe.runIf(databaseAdapters.some(({ name }) => name === 'postgres'))(
-  'the job queue on postgres, two instances, one killed',
-  () => {
-    let drop: () => Promise<void>;
-    let a: Database;
-    let b: Database;
-    let queueB: JobQueue | undefined;
-    beforeAll(async () => {
-      const fresh = await freshPostgresUrl();
-      drop = fresh.drop;
-      a = createPostgresDatabase(fresh.url);
-      b = createPostgresDatabase(fresh.url);
-      await a.ready();
-      await b.ready();
-    }, 120_000);
-    afterAll(async () => {
-      await queueB?.stop();
-      await b?.close();
-      await a?.close();
-      await drop?.();
-    });
+// Several instances share a database only on a server (PGlite is one process's own).
+const servers = databaseAdapters.filter(({ name }) => name === 'postgres');
 
-    it('sends each delivery once, none lost, when an instance dies holding some', async () => {
-      const clock = controlledClock();
-      const depsA = testCallDeps(await a.ready(), speech.current, { clock });
-      const depsB = testCallDeps(await b.ready(), speech.current, { clock });
-      // A's receiver never answers: A is killed while its sweep holds what it claimed.
-      const heldByA: string[] = [];
-      depsA.webhooks.send = (delivery) => {
-        heldByA.push(delivery.id);
-        return new Promise(() => {});
-      };
-      const orgId = await newCallOrg(depsB, 'Two instances');
-      const before = await endedCalls(depsB, orgId, 3);
-      const jobA = deliveriesWith(depsA);
-      const instanceA = killable(a);
-      await startJobQueue(instanceA.database, [jobA], { maintenanceIntervalSeconds: 1 });
-      await eventually(() => (heldByA.length === 3 ? true : undefined), 30_000);
-      const { rows: active } = await a.executeSql(
-        `SELECT id FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
-        [jobA.name],
+describe.each(servers)('the job queue on $name, two instances, one killed', () => {
+  let drop: () => Promise<void>;
+  let a: Database;
+  let b: Database;
+  let queueB: JobQueue | undefined;
+  beforeAll(async () => {
+    const fresh = await freshPostgresUrl();
+    drop = fresh.drop;
+    a = createPostgresDatabase(fresh.url);
+    b = createPostgresDatabase(fresh.url);
+    await a.ready();
+    await b.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await queueB?.stop();
+    await b?.close();
+    await a?.close();
+    await drop?.();
+  });
+
+  it('sends each delivery once, none lost, when an instance dies holding some', async () => {
+    const clock = controlledClock();
+    const depsA = testCallDeps(await a.ready(), speech.current, { clock });
+    const depsB = testCallDeps(await b.ready(), speech.current, { clock });
+    // A's receiver never answers: A is killed while its sweep holds what it claimed.
+    const heldByA: string[] = [];
+    depsA.webhooks.send = (delivery) => {
+      heldByA.push(delivery.id);
+      return new Promise(() => {});
+    };
+    const orgId = await newCallOrg(depsB, 'Two instances');
+    const before = await endedCalls(depsB, orgId, 3);
+    const jobA = deliveriesWith(depsA);
+    const instanceA = killable(a);
+    await startJobQueue(instanceA.database, [jobA], { maintenanceIntervalSeconds: 1 });
+    await eventually(() => (heldByA.length === 3 ? true : undefined), 30_000);
+    const { rows: active } = await a.executeSql(
+      `SELECT id FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+      [jobA.name],
+    );
+    expect(active.length).toBeGreaterThan(0);
+
+    // The kill: A finishes nothing and gives nothing back (no failing, no completing).
+    instanceA.kill();
+
+    const after = await endedCalls(depsB, orgId, 3);
+    queueB = await startJobQueue(b, [deliveriesWith(depsB)], { maintenanceIntervalSeconds: 1 });
+    // What A never claimed goes out at once.
+    await allDelivered(depsB.db, after);
+    expect(sentIds(depsB)).toEqual(webhookIds(after));
+    // A's claims hold for their lease; once it has run out, B sends them.
+    const claimedByA = await deliveriesOf(depsB.db, before);
+    expect(claimedByA.every((row) => row.status === 'pending')).toBe(true);
+    clock.advance(31_000);
+    const rows = await allDelivered(depsB.db, before);
+    expect(rows.map((row) => row.attempts)).toEqual([1, 1, 1]);
+    expect(sentIds(depsB)).toEqual(webhookIds([...before, ...after]));
+    expect([...heldByA].sort()).toEqual(webhookIds(before));
+
+    // At the queue's level: the sweep A held expired, was retried and finished at B.
+    const ids = (active as { id: string }[]).map((row) => row.id);
+    await eventually(async () => {
+      const { rows: states } = await b.executeSql(
+        `SELECT state FROM ${JOBS_SCHEMA}.job WHERE id = ANY($1::uuid[])`,
+        [ids],
       );
-      expect(active.length).toBeGreaterThan(0);
-
-      // The kill: A finishes nothing and gives nothing back (no failing, no completing).
-      instanceA.kill();
-
-      const after = await endedCalls(depsB, orgId, 3);
-      queueB = await startJobQueue(b, [deliveriesWith(depsB)], { maintenanceIntervalSeconds: 1 });
-      // What A never claimed goes out at once.
-      await allDelivered(depsB.db, after);
-      expect(sentIds(depsB)).toEqual(webhookIds(after));
-      // A's claims hold for their lease; once it has run out, B sends them.
-      const claimedByA = await deliveriesOf(depsB.db, before);
-      expect(claimedByA.every((row) => row.status === 'pending')).toBe(true);
-      clock.advance(31_000);
-      const rows = await allDelivered(depsB.db, before);
-      expect(rows.map((row) => row.attempts)).toEqual([1, 1, 1]);
-      expect(sentIds(depsB)).toEqual(webhookIds([...before, ...after]));
-      expect([...heldByA].sort()).toEqual(webhookIds(before));
-
-      // At the queue's level: the sweep A held expired, was retried and finished at B.
-      const ids = (active as { id: string }[]).map((row) => row.id);
-      await eventually(async () => {
-        const { rows: states } = await b.executeSql(
-          `SELECT state FROM ${JOBS_SCHEMA}.job WHERE id = ANY($1::uuid[])`,
-          [ids],
-        );
-        return (states as { state: string }[]).every((row) => row.state === 'completed')
-          ? true
-          : undefined;
-      }, 30_000);
-      const states = await jobStates(b, jobA.name);
-      expect(states.failed ?? 0).toBe(0);
-      // Nothing recorded an attempt twice.
-      const attempts = await depsB.db
-        .select()
-        .from(schema.webhookAttempts)
-        .where(
-          and(
-            inArray(
-              schema.webhookAttempts.deliveryId,
-              rows.map((row) => row.id),
-            ),
-            eq(schema.webhookAttempts.statusCode, 200),
+      return (states as { state: string }[]).every((row) => row.state === 'completed')
+        ? true
+        : undefined;
+    }, 30_000);
+    const states = await jobStates(b, jobA.name);
+    expect(states.failed ?? 0).toBe(0);
+    // Nothing recorded an attempt twice.
+    const attempts = await depsB.db
+      .select()
+      .from(schema.webhookAttempts)
+      .where(
+        and(
+          inArray(
+            schema.webhookAttempts.deliveryId,
+            rows.map((row) => row.id),
           ),
-        );
-      expect(attempts).toHaveLength(3);
-    }, 120_000);
-  },
-);
+          eq(schema.webhookAttempts.statusCode, 200),
+        ),
+      );
+    expect(attempts).toHaveLength(3);
+  }, 120_000);
+});
