@@ -28,7 +28,7 @@ const BATCH = 16;
 export const autoTopUpsJob = defineJob({
   name: 'wallet.auto-top-ups',
   everySeconds: 1,
-  concurrency: 2,
+  concurrency: 1,
   // A charge waits on the payment provider; past this its attempt's own lease lets it retry.
   expireInSeconds: 120,
   batch: BATCH,

@@ -11,7 +11,12 @@ import type { Job } from './types';
 export type { Job, JobDefinition } from './types';
 export type { JobQueue, JobQueueOptions } from './job-queue';
 export { defineJob } from './define-job';
-export { JOBS_SCHEMA, POLLING_INTERVAL_SECONDS, startJobQueue } from './job-queue';
+export {
+  JOBS_SCHEMA,
+  PGLITE_POLLING_INTERVAL_SECONDS,
+  POLLING_INTERVAL_SECONDS,
+  startJobQueue,
+} from './job-queue';
 export { autoTopUpsJob, deliverWebhooksJob, refundSpeechJob };
 
 /** Everything that runs on the queue; each context's job is defined in a file of its own. */
