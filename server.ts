@@ -197,12 +197,12 @@ async function main(): Promise<void> {
   if (config.CALL_SCHEDULER && !stopping) {
     scheduler = startCallScheduler(await getCallDeps());
     // Webhook deliveries, auto top-ups and speech refunds: pg-boss workers on the same database.
+    // Not awaited: `ready` does not wait for its first start (it creates its schema); a SIGTERM
+    // meanwhile waits for it in stopJobs.
     registerJobs(...backgroundJobs);
-    await startJobs(getDatabase()).catch((error: unknown) =>
+    startJobs(getDatabase()).catch((error: unknown) =>
       console.error(`jobs: the queue did not start: ${(error as Error).message}`),
     );
-    // A SIGTERM that came while it started found no queue to stop.
-    if (stopping) await stopJobs();
   }
   // Real calls: the VAD model loads and the speech workers start (each compiles eSpeak's
   // WebAssembly) now, not in one burst beside the event loop as the first calls start.

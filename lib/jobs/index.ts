@@ -26,6 +26,7 @@ export const backgroundJobs: readonly Job[] = [deliverWebhooksJob, autoTopUpsJob
 const state = () =>
   singleton('jobs', () => ({
     jobs: new Map<string, Job>(),
+    starting: undefined as Promise<void> | undefined,
     queue: undefined as JobQueue | undefined,
   }));
 
@@ -34,16 +35,23 @@ export function registerJobs(...jobs: readonly Job[]): void {
   for (const job of jobs) state().jobs.set(job.name, job);
 }
 
-/** Starts this process's workers for every registered job, on `database`. */
-export async function startJobs(database: Database, options?: JobQueueOptions): Promise<void> {
+/** Starts this process's workers for every registered job, on `database` (once). */
+export function startJobs(database: Database, options?: JobQueueOptions): Promise<void> {
   const current = state();
-  if (current.queue) return;
-  current.queue = await startJobQueue(database, [...current.jobs.values()], options);
+  current.starting ??= startJobQueue(database, [...current.jobs.values()], options).then(
+    (queue) => {
+      current.queue = queue;
+    },
+  );
+  return current.starting;
 }
 
-/** Stops this process's workers, letting running sweeps finish. */
+/** Stops this process's workers (after their start, if under way), letting running sweeps end. */
 export async function stopJobs(): Promise<void> {
   const current = state();
+  const starting = current.starting;
+  current.starting = undefined;
+  await starting?.catch(() => {});
   const queue = current.queue;
   current.queue = undefined;
   await queue?.stop();
