@@ -5,12 +5,12 @@ export function defineJob<D>(definition: JobDefinition<D>): Job<D> {
   let deps: Promise<D> | undefined;
   return {
     ...definition,
-    sweep: async () => {
+    sweep: async (data) => {
       deps ??= definition.deps().catch((error: unknown) => {
         deps = undefined;
         throw error;
       });
-      return definition.run(await deps);
+      return definition.run(await deps, data);
     },
   };
 }

@@ -74,8 +74,8 @@ export async function startJobQueue(
         // Another instance starting at the same moment made it first.
         if (!(await boss.getQueue(job.name))) throw error;
       });
-    const work = async () => {
-      const done = await job.sweep();
+    const work = async ([sent]: PgBoss.Job<object>[]) => {
+      const done = await job.sweep(sent?.data as Readonly<Record<string, unknown>> | undefined);
       // A full sweep leaves more behind: the next one now, not at the next slot.
       if (done >= job.batch) await send(job.name);
     };

@@ -16,11 +16,14 @@ export interface JobDefinition<D> {
   readonly batch: number;
   /** The process's dependencies for `run`, built on first use. */
   deps(): Promise<D>;
-  /** One sweep with the given dependencies; returns how many items it ran. */
-  run(deps: D): Promise<number>;
+  /**
+   * One run with the given dependencies; returns how many items it ran. `data` is what a
+   * `sendJob` sent with it (the regular sweeps carry none).
+   */
+  run(deps: D, data?: Readonly<Record<string, unknown>>): Promise<number>;
 }
 
 /** A registered job: its sweep runs with the process's own dependencies. */
 export interface Job<D = unknown> extends JobDefinition<D> {
-  sweep(): Promise<number>;
+  sweep(data?: Readonly<Record<string, unknown>>): Promise<number>;
 }

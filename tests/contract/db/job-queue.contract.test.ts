@@ -133,6 +133,40 @@ describe.each(databaseAdapters)('the job queue on $name, one instance', (adapter
   }, 90_000);
 });
 
+describe.each(databaseAdapters)('a job sent with data on $name', (adapter) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await adapter.open();
+    await handle.database.ready();
+  }, 120_000);
+  afterAll(() => handle?.dispose());
+
+  it("hands what was sent to the job's run, once", async () => {
+    const seen: unknown[] = [];
+    const echo = defineJob({
+      name: 'test.echo',
+      everySeconds: 30,
+      concurrency: 2,
+      expireInSeconds: 5,
+      batch: 10,
+      deps: async () => seen,
+      run: async (into, data) => {
+        if (data?.note) into.push(data.note);
+        return 0;
+      },
+    });
+    const queue = await startJobQueue(handle.database, [echo]);
+    try {
+      await queue.send(echo.name, { note: 'hello' });
+      await queue.send(echo.name, { note: 'again' });
+      await eventually(() => (seen.length === 2 ? true : undefined), 20_000);
+      expect([...seen].sort()).toEqual(['again', 'hello']);
+    } finally {
+      await queue.stop();
+    }
+  }, 60_000);
+});
+
 // Several instances share a database only on a server (PGlite is one process's own).
 const servers = databaseAdapters.filter(({ name }) => name === 'postgres');
 
