@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     'request-filtering-agent',
     '@electric-sql/pglite',
     'pg',
+    // The job queue: CommonJS, and it loads pg itself.
+    'pg-boss',
     'drizzle-orm',
     'espeak-ng',
     '@echogarden/speex-resampler-wasm',

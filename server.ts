@@ -8,6 +8,7 @@ import { startCallScheduler, type Scheduler } from './lib/calls/call-scheduler';
 import { getCallDeps } from './lib/composition/get-call-deps';
 import { getConversationDeps } from './lib/composition/get-conversation-deps';
 import { getDatabase } from './lib/adapters/db';
+import { backgroundJobs, registerJobs, startJobs, stopJobs } from './lib/composition/jobs';
 import { describePorts } from './lib/composition/health/describe-ports';
 import { pinClientIp } from './lib/platform/http/client-ip';
 import { handleOAuthRequest, isOAuthPath } from './lib/tool-server/oauth/handle-oauth-request';
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
     force.unref();
     for (const client of wss.clients) client.close(1001, 'server shutting down');
     server.close(() => {
-      void (scheduler?.stop() ?? Promise.resolve())
+      void Promise.all([scheduler?.stop(), stopJobs()])
         .then(() => getDatabase().close())
         .catch((error: unknown) => console.error('database close failed:', error))
         .then(() => getStore().close())
@@ -193,7 +194,16 @@ async function main(): Promise<void> {
       serveRouteDirectly(carrierStatusRoute, request, response),
   };
   nextApp.handle = app.getRequestHandler();
-  if (config.CALL_SCHEDULER && !stopping) scheduler = startCallScheduler(await getCallDeps());
+  if (config.CALL_SCHEDULER && !stopping) {
+    scheduler = startCallScheduler(await getCallDeps());
+    // Webhook deliveries, auto top-ups and speech refunds: pg-boss workers on the same database.
+    // Not awaited: `ready` does not wait for its first start (it creates its schema); a SIGTERM
+    // meanwhile waits for it in stopJobs.
+    registerJobs(...backgroundJobs);
+    startJobs(getDatabase()).catch((error: unknown) =>
+      console.error(`jobs: the queue did not start: ${(error as Error).message}`),
+    );
+  }
   // Real calls: the VAD model loads and the speech workers start (each compiles eSpeak's
   // WebAssembly) now, not in one burst beside the event loop as the first calls start.
   const conversation = await getConversationDeps();

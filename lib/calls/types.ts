@@ -1,4 +1,3 @@
-import type { AutoTopUpDeps } from '../wallet/billing/auto-top-up/types';
 import type { AgentBrain } from '../adapters/agent-brain';
 import type { Db, schema } from '../adapters/db';
 import type { Clock } from '../platform/runtime/clock';
@@ -27,8 +26,6 @@ export interface CallDeps {
   brain: AgentBrain;
   webhooks: WebhookSender;
   settings: CallSettings;
-  /** Auto top-ups and low-balance mail, run by the same scheduler; absent in call-only tests. */
-  billing?: AutoTopUpDeps;
 }
 
 // Stored in a column, so defined beside its table (the schema never imports the domain).

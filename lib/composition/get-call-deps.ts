@@ -1,9 +1,6 @@
 import { getAgentBrain } from '../adapters/agent-brain';
-import { getBillingDeps } from './get-billing-deps';
-import { getMailer } from '../adapters/mail';
 import { getConfig } from '../platform/config/config';
 import { getDb } from '../adapters/db';
-import { publicOrigin } from '../platform/http/public-origin';
 import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
 import { getSpeechEngine } from '../adapters/speech-engine';
@@ -16,13 +13,6 @@ import type { CallDeps } from '../calls/types';
 export async function getCallDeps(): Promise<CallDeps> {
   const config = getConfig();
   return {
-    billing: {
-      ...(await getBillingDeps()),
-      mailer: getMailer(),
-      webhookWaitMs: config.AUTO_TOP_UP_WEBHOOK_WAIT_MINUTES * 60_000,
-      // Links in mail from scheduled work: configured, else where this process listens.
-      origin: publicOrigin('marketing'),
-    },
     db: await getDb(),
     clock: systemClock,
     // Built on first use: a read (list calls, a call's page) touches only the database.

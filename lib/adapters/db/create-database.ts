@@ -111,6 +111,8 @@ export function createPostgresDatabase(url: string, options: { max?: number } = 
     },
     // The server's autovacuum does it.
     maintain: async () => {},
+    // One pool client runs the whole text, so a BEGIN … COMMIT in it stays on one connection.
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     close: () => pool.end(),
   };
 }
@@ -151,6 +153,19 @@ export function createPgliteDatabase(dir: string | undefined): Database {
       await thread.query('SELECT 1');
     },
     maintain,
+    executeSql: async (text, values) => {
+      // PGlite binds parameters in one statement only; several statements go as one exec,
+      // whose rows nobody reads. One that fails after its own BEGIN would leave the only
+      // session in an aborted transaction: it is rolled back (a no-op when none is open).
+      if (values?.length || !text.includes(';')) return thread.query(text, values ?? []);
+      try {
+        await thread.exec(text);
+      } catch (error) {
+        await thread.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+      return { rows: [] };
+    },
     close: async () => {
       clearInterval(timer);
       await thread.close();

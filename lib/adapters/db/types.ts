@@ -20,5 +20,10 @@ export interface Database {
    * server; on PGlite it also runs every MAINTENANCE_INTERVAL_MS once the database is ready.
    */
   maintain(): Promise<void>;
+  /**
+   * Raw SQL outside drizzle, for a library that brings its own (the job queue): `values` bind
+   * `$1…`; without them the text may hold several statements (BEGIN … COMMIT included).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }

@@ -43,8 +43,8 @@ export function describePorts(): Record<PortName, string> {
     telephony: getCallProvider().description,
     agent: getAgentBrain().description,
     scheduler: getConfig().CALL_SCHEDULER
-      ? 'in-process (calls and post-call webhooks advance on their own)'
-      : 'off (call /internal/cron/calls to advance calls)',
+      ? 'in-process (calls advance on their own; webhooks, top-ups and refunds on the pg-boss queue)'
+      : 'off (call /internal/cron/calls to advance calls and run the queued jobs)',
     // Describing the engine starts no worker: they start on the first synthesis.
     speech: getSpeechEngine().description,
     voiceActivity:

@@ -6,8 +6,10 @@ import { listDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
+import type { CallDeps } from '@/lib/calls/types';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { schema } from '@/lib/adapters/db';
+import { deliverWebhooksJob } from '@/lib/composition/jobs';
 
 import {
   endRunningCalls,
@@ -28,6 +30,12 @@ const HUMAN = '+14155550123';
 const TASK = 'Confirm the delivery for Tuesday.';
 
 const speech = speechEngineForFile();
+
+/** One pass of what runs in the background: the call scheduler's steps, then a delivery sweep. */
+async function duePass(deps: CallDeps): Promise<void> {
+  await runDueWork(deps);
+  await deliverWebhooksJob.run(deps);
+}
 
 describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapter) => {
   let { db, deps } = {} as CallSuite;
@@ -79,7 +87,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     expect(await deliveriesOf(id)).toHaveLength(0);
     await playCalls(deps, [id, without]);
     // The pass that ended the call may or may not have sent it already; one more pass does.
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(1);
     expect(await deliveriesOf(without)).toHaveLength(0);
     const [sent] = deps.webhooks.sent;
@@ -126,7 +134,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
 
     // Delivered means done: nothing is sent again, however much later.
     deps.clock.advance(GIVE_UP_AFTER_MS);
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(1);
   });
 
@@ -148,7 +156,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     deps.webhooks.answer = { status: 500 };
     const id = await endedCall(orgId);
     const firstAt = deps.clock.now();
-    await runDueWork(deps);
+    await duePass(deps);
 
     let row = await only(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -165,13 +173,13 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
 
     // Not before it is due.
     deps.clock.set(firstAt + 4_999);
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(1);
 
     // The receiver is unreachable on the second try: logged without a status code.
     deps.webhooks.answer = { error: 'connect ECONNREFUSED' };
     deps.clock.set(firstAt + 5_000);
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(2);
     row = await only(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
@@ -180,7 +188,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
 
     deps.webhooks.answer = { status: 204 };
     deps.clock.set(row.nextAttemptAt!.getTime());
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent.map((d) => d.id)).toEqual([`msg_${id}`, `msg_${id}`, `msg_${id}`]);
     expect(await only(id)).toMatchObject({ status: 'delivered', attempts: 3 });
     log = await listDeliveries(db, orgId, id);
@@ -196,12 +204,12 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     const orgId = await newOrg();
     deps.webhooks.answer = { status: 410 };
     const id = await endedCall(orgId);
-    await runDueWork(deps);
+    await duePass(deps);
     expect(await only(id)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
     deps.webhooks.answer = { status: 200 };
     for (const step of [5_000, 60_000, 3_600_000, GIVE_UP_AFTER_MS]) {
       deps.clock.advance(step);
-      await runDueWork(deps);
+      await duePass(deps);
     }
     expect(deps.webhooks.sent).toHaveLength(1);
   });
@@ -211,17 +219,17 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     deps.webhooks.answer = { status: 503 };
     const id = await endedCall(orgId);
     const created = (await only(id)).createdAt.getTime();
-    await runDueWork(deps);
+    await duePass(deps);
     // Keep failing for almost a day: still pending, still retried.
     deps.clock.set(created + GIVE_UP_AFTER_MS - 1);
-    await runDueWork(deps);
+    await duePass(deps);
     const nearly = await only(id);
     expect(nearly).toMatchObject({ status: 'pending', attempts: 2 });
     deps.clock.set(Math.max(created + GIVE_UP_AFTER_MS, nearly.nextAttemptAt!.getTime()));
-    await runDueWork(deps);
+    await duePass(deps);
     expect(await only(id)).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null });
     deps.clock.advance(GIVE_UP_AFTER_MS);
-    await runDueWork(deps);
+    await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(3);
   });
 
@@ -245,7 +253,7 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     const other = await newOrg();
     const theirs = await endedCall(other);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    await runDueWork(deps);
+    await duePass(deps);
     expect(await only(id)).toMatchObject({ status: 'delivered' });
     expect(await only(theirs)).toMatchObject({ status: 'delivered' });
     // Dispatched after the pass above, so it is still queued.

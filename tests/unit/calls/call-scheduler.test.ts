@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallDeps } from '@/lib/calls/types';
 
-const passes: { sweep: boolean | undefined; at: number }[] = [];
+const passes: { at: number; options: object }[] = [];
 vi.mock('@/lib/calls/run-due-work', () => ({
-  startDueWork: vi.fn(async (_deps: unknown, options: { sweep?: boolean }) => {
-    passes.push({ sweep: options.sweep, at: performance.now() });
-    return { steps: 0, deliveries: 0, refunds: 0, billing: 0, running: [] };
+  startDueWork: vi.fn(async (_deps: unknown, options: object) => {
+    passes.push({ at: performance.now(), options });
+    return { steps: 0, running: [] };
   }),
 }));
 
@@ -18,16 +18,17 @@ describe('call scheduler', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('looks for call steps every 100 ms but for top-ups and refunds once a second', async () => {
+  it('looks for call steps every 100 ms when none is due, and for nothing else', async () => {
     const scheduler = startCallScheduler({} as CallDeps);
     await vi.advanceTimersByTimeAsync(3_050);
     const stopping = scheduler.stop();
     await vi.runAllTimersAsync();
     await stopping;
-    // One pass at start and one per idle wait: ~31 passes in 3 s, sweeping at 0, 1, 2 and 3 s.
-    expect(passes.length).toBeGreaterThanOrEqual(30);
-    const sweeps = passes.filter((p) => p.sweep);
-    expect(sweeps.map((p) => Math.round(p.at / 100) * 100)).toEqual([0, 1_000, 2_000, 3_000]);
-    expect(passes.filter((p) => p.sweep === false).length).toBe(passes.length - 4);
+    // One pass at start and one per idle wait: 31 passes in 3 s, 100 ms apart.
+    expect(passes.length).toBe(31);
+    const gaps = passes.slice(1).map((p, i) => Math.round(p.at - passes[i]!.at));
+    expect(new Set(gaps)).toEqual(new Set([100]));
+    // Only call steps: no sweep option is left (deliveries, top-ups, refunds are on the queue).
+    for (const pass of passes) expect(Object.keys(pass.options).sort()).toEqual(['busy', 'limit']);
   });
 });
