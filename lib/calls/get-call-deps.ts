@@ -30,6 +30,11 @@ export async function getCallDeps(): Promise<CallDeps> {
     provider: getCallProvider(),
     brain: getAgentBrain(),
     webhooks: getCallWebhookSender(),
+    rules: {
+      countries: config.CALL_COUNTRIES,
+      denyPrefixes: config.CALL_DENY_PREFIXES,
+      hours: config.CALL_HOURS,
+    },
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,

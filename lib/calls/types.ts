@@ -6,6 +6,7 @@ import type { SpeechEngine } from '../speech';
 import type { Store } from '../store';
 import type { CallProvider } from '../telephony';
 import type { WebhookSender } from '../webhooks';
+import type { RuleSettings } from './rules';
 
 export type CallRow = typeof schema.calls.$inferSelect;
 
@@ -27,6 +28,11 @@ export interface CallDeps {
   brain: AgentBrain;
   webhooks: WebhookSender;
   settings: CallSettings;
+  /**
+   * The deployment's calling rules, checked at dispatch and at every dial (lib/calls/rules).
+   * Always set in a running service (getCallDeps); absent only in tests of other call machinery.
+   */
+  rules?: RuleSettings;
   /** Auto top-ups and low-balance mail, run by the same scheduler; absent in call-only tests. */
   billing?: AutoTopUpDeps;
 }
