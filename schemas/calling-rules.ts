@@ -1,5 +1,6 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { dncSources } from '@/lib/db/schema/calling-rules';
+import { ApiErrorEnvelope } from './error';
 import { E164 } from './phone';
 import { STORABLE, storable } from './text';
 import { z } from './zod';
@@ -101,7 +102,8 @@ export const DncAddRequest = z
     path: ['numbers'],
     message: 'send either number or numbers',
   })
-  .meta({ id: 'DncAddRequest' });
+  .meta({ id: 'DncAddRequest' })
+  .transform(({ number, numbers, ...rest }) => ({ ...rest, numbers: numbers ?? [number!] }));
 
 export const DncRemoveRequest = z
   .object({
@@ -113,7 +115,8 @@ export const DncRemoveRequest = z
     path: ['numbers'],
     message: 'send either number or numbers',
   })
-  .meta({ id: 'DncRemoveRequest' });
+  .meta({ id: 'DncRemoveRequest' })
+  .transform(({ number, numbers }) => ({ numbers: numbers ?? [number!] }));
 
 export const DncEntry = z
   .object({
@@ -151,3 +154,14 @@ export const DncChangeResponse = z
     removed: z.int().optional().describe('Numbers taken off the list.'),
   })
   .meta({ id: 'DncChangeResponse' });
+
+export const OutsideCallingHoursError = ApiErrorEnvelope.extend({
+  next_allowed_at: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      'The first instant inside calling hours in every time zone the number may ring in; null when none in the coming week.',
+    ),
+})
+  .describe('422 OUTSIDE_CALLING_HOURS: the envelope, with when the call may be placed.')
+  .meta({ id: 'OutsideCallingHoursError' });

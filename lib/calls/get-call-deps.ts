@@ -10,6 +10,7 @@ import { getSpeechEngine } from '../speech';
 import { getStore } from '../store';
 import { getCallProvider } from '../telephony';
 import { getCallWebhookSender } from '../webhooks';
+import { getRuleSettings } from './rules';
 import type { CallDeps } from './types';
 
 /** The process's call service dependencies, from validated config. */
@@ -30,11 +31,7 @@ export async function getCallDeps(): Promise<CallDeps> {
     provider: getCallProvider(),
     brain: getAgentBrain(),
     webhooks: getCallWebhookSender(),
-    rules: {
-      countries: config.CALL_COUNTRIES,
-      denyPrefixes: config.CALL_DENY_PREFIXES,
-      hours: config.CALL_HOURS,
-    },
+    rules: getRuleSettings(),
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,

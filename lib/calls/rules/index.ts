@@ -13,6 +13,7 @@ export {
   type WindowVerdict,
 } from './calling-window';
 export { callRulesEnvShape, type RuleSettings } from './rules-env';
+export { getRuleSettings } from './get-rule-settings';
 export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';
 export {
   addDncNumbers,
