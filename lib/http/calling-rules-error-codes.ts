@@ -20,6 +20,12 @@ export const callingRulesErrorCodes = {
     message: 'This number is on a do-not-call list.',
     hint: 'The callee asked not to be called, or the number was listed (GET /v1/dnc). Remove it with DELETE /v1/dnc only with the callee’s consent; the operators’ list cannot be changed through the API.',
   },
+  DEPOSIT_REQUIRED: {
+    status: 402,
+    message:
+      'Real calls are placed only for organizations that have paid a deposit; the starting credit covers sandbox test numbers.',
+    hint: 'Add funds on the console’s billing page (or POST /v1/billing/top-ups), then retry; numbers ending 555-0100 to 555-0199 work meanwhile.',
+  },
   FROM_NOT_ALLOWED: {
     status: 400,
     message: 'This caller ID is not a number the organization may present.',

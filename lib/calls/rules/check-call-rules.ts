@@ -10,8 +10,11 @@ import type { RuleSettings } from './rules-env';
 export interface CallRulesDeps {
   db: Executor;
   rules: RuleSettings;
-  /** Its `defaultFrom` (presented when a call names none) is the only caller ID allowed for now. */
-  provider: { defaultFrom: string };
+  /**
+   * Its `defaultFrom` (presented when a call names none) is the only caller ID allowed for now;
+   * on a carrier (`kind` twilio) real numbers need a paying organization.
+   */
+  provider: { defaultFrom: string; kind: 'sandbox' | 'twilio' };
 }
 
 export interface DialAttempt {
@@ -24,14 +27,19 @@ export interface DialAttempt {
 
 /** The org's rules and the number's do-not-call entry, read in one statement. */
 interface OrgView {
+  /** Whether the organization ever paid a deposit (the starting credit does not count). */
+  paid: boolean;
   countries: string[] | null;
   hours: HoursWindow | null;
   listed: boolean;
 }
 
+const isTestNumber = (e164: string) => /^\+1\d{3}55501\d{2}$/.test(e164);
+
 async function readOrgView(db: Executor, orgId: string, to: string): Promise<OrgView> {
   const result = await db.execute(sql`
     SELECT r.countries, r.hours_start, r.hours_end, r.hours_days,
+      coalesce((SELECT o.deposits_micros > 0 FROM organizations o WHERE o.id = ${orgId}), false) AS paid,
       EXISTS (SELECT 1 FROM dnc_numbers d
               WHERE d.number = ${to} AND (d.org_id = ${orgId} OR d.org_id IS NULL)) AS listed
     FROM (SELECT 1) AS one LEFT JOIN calling_rules r ON r.org_id = ${orgId}`);
@@ -42,11 +50,13 @@ async function readOrgView(db: Executor, orgId: string, to: string): Promise<Org
         hours_start: string | null;
         hours_end: string | null;
         hours_days: Weekday[] | null;
+        paid: boolean;
         listed: boolean;
       }[];
     }
   ).rows[0]!;
   return {
+    paid: row.paid,
     countries: row.countries,
     hours:
       row.hours_start && row.hours_end
@@ -99,6 +109,14 @@ export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Pr
   if (org.countries && !org.countries.includes(country)) {
     throw new ApiError('COUNTRY_NOT_ALLOWED', {
       message: `Calls to ${country} are not enabled for this organization (its countries: ${org.countries.join(', ') || 'none'}).`,
+      field: 'phone_number',
+    });
+  }
+  // The published test numbers (555-0100 to 555-0199 are fictional in North America) cost no one.
+  if (deps.provider.kind === 'twilio' && !org.paid && !isTestNumber(dial.to)) {
+    throw new ApiError('DEPOSIT_REQUIRED', {
+      message:
+        'This organization has only its starting credit: with a carrier, it may call only sandbox test numbers (555-0100 to 555-0199) until it pays a deposit on the billing page.',
       field: 'phone_number',
     });
   }
