@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -23,17 +23,44 @@ export const minutesOf = (hhmm: string): number => {
   return h! * 60 + m!;
 };
 
+const MINUTE = 60_000;
+const DAY_MINUTES = 1_440;
+
+const QUARTER_HOUR = 15 * MINUTE;
+const offsets = new Map<string, number>();
+const OFFSETS_LIMIT = 100_000;
+
+/**
+ * The zone's UTC offset at `at`, in minutes, from the IANA rules (Luxon). Offsets change only on
+ * a quarter hour, so one lookup serves the quarter hour: asking Intl costs microseconds, and a
+ * toll-free number's window is checked in some forty zones.
+ */
+function offsetAt(zone: string, at: number): number {
+  const quarter = Math.floor(at / QUARTER_HOUR);
+  const key = `${zone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = IANAZone.create(zone).offset(quarter * QUARTER_HOUR);
+    if (offsets.size >= OFFSETS_LIMIT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 function insideIn(zone: string, at: number, window: CompiledWindow): boolean {
-  const local = DateTime.fromMillis(at, { zone });
-  if (!window.days[local.weekday - 1]) return false;
-  const minute = local.hour * 60 + local.minute + local.second / 60;
+  // Local wall-clock time as minutes since the epoch: day and weekday by arithmetic, no calendar.
+  const local = at / MINUTE + offsetAt(zone, at);
+  const day = Math.floor(local / DAY_MINUTES);
+  // 1 January 1970 was a Thursday: day 0 is weekday index 3 (Monday 0).
+  if (!window.days[(((day + 3) % 7) + 7) % 7]) return false;
+  const minute = local - day * DAY_MINUTES;
   return minute >= window.start && minute < window.end;
 }
 
 interface CompiledWindow {
   start: number;
   end: number;
-  /** Monday first, as Luxon numbers weekdays 1–7. */
+  /** Monday first. */
   days: boolean[];
 }
 
@@ -59,23 +86,39 @@ export function checkWindow(
   now: number,
 ): WindowVerdict {
   const compiled = compile(window);
+  // Zones on the same offset now and in a day are one zone for this (the plan of a toll-free
+  // number lists some forty zones, on a handful of offsets).
+  zones = distinctZones(zones, now);
   const everywhere = (at: number) => zones.every((zone) => insideIn(zone, at, compiled));
   if (everywhere(now)) return { inside: true };
   // The common window, if any, opens when the last of the zones' own windows opens: one of
   // their local start times.
-  const startH = Math.floor(compiled.start / 60);
-  const startM = compiled.start % 60;
   const openings: number[] = [];
   for (const zone of zones) {
-    const today = DateTime.fromMillis(now, { zone }).startOf('day');
+    const today = Math.floor((now / MINUTE + offsetAt(zone, now)) / DAY_MINUTES);
     for (let d = 0; d <= LOOKAHEAD_DAYS; d += 1) {
-      const opening = today.plus({ days: d }).set({ hour: startH, minute: startM }).toMillis();
+      // The window's start on that local day, back to UTC with the offset in force then.
+      const local = (today + d) * DAY_MINUTES + compiled.start;
+      const guess = (local - offsetAt(zone, (local - offsetAt(zone, now)) * MINUTE)) * MINUTE;
+      const opening = (local - offsetAt(zone, guess)) * MINUTE;
       if (opening > now) openings.push(opening);
     }
   }
   openings.sort((a, b) => a - b);
   const next = openings.find(everywhere);
   return { inside: false, nextAllowedAt: next === undefined ? null : new Date(next) };
+}
+
+const LOOKAHEAD = Array.from({ length: LOOKAHEAD_DAYS + 1 }, (_, d) => d);
+
+function distinctZones(zones: readonly string[], now: number): readonly string[] {
+  if (zones.length < 3) return zones;
+  const seen = new Map<string, string>();
+  for (const zone of zones) {
+    const key = LOOKAHEAD.map((d) => offsetAt(zone, now + d * DAY_MINUTES * MINUTE)).join();
+    if (!seen.has(key)) seen.set(key, zone);
+  }
+  return [...seen.values()];
 }
 
 /** The narrower of two windows (an organization narrows the deployment's, never widens it). */
