@@ -68,7 +68,11 @@ export function registerCallingRulesPaths(registry: OpenAPIRegistry): void {
       'In number order, paged with `next_cursor`; `number` asks whether one number is listed. The operators’ list is honoured too but not shown.',
     security: bearer,
     request: { query: DncListQuery },
-    responses: { 200: json(DncListResponse, 'One page.'), ...authErrors },
+    responses: {
+      200: json(DncListResponse, 'One page.'),
+      400: error('INVALID_QUERY: a number that is not E.164, a bad limit or cursor.'),
+      ...authErrors,
+    },
   });
   registry.registerPath({
     method: 'post',
