@@ -117,7 +117,15 @@ export const CallDispatchRequest = z
     from: E164.nullish()
       // E164's own document override names one type; null (or omitted) means the default line.
       .openapi({ type: ['string', 'null'] })
-      .describe('Caller id to use; default the sandbox line number.'),
+      .describe(
+        'Caller id to use: only the service’s own number for now (else 400 FROM_NOT_ALLOWED); default the line’s number.',
+      ),
+    defer_to_calling_hours: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Outside calling hours where the number rings: true queues the call until the window opens (`scheduled_for` in the call detail); false (default) answers 422 OUTSIDE_CALLING_HOURS with `next_allowed_at`.',
+      ),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });
@@ -195,6 +203,17 @@ export const CallDetail = z
     price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
     endpoint_url: z.string().describe('The line that placed the call.'),
     sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),
+    scheduled_for: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'While queued for the callee’s calling hours (defer_to_calling_hours, or a batch call): when it will be dialled; null otherwise.',
+      ),
+    opted_out: z
+      .boolean()
+      .describe(
+        'True: the callee asked not to be called again; their number is on the do-not-call list.',
+      ),
   })
   .describe('The record of one call; every field is present, null where not applicable.')
   .meta({ id: 'CallDetail' });

@@ -74,6 +74,8 @@ export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).
   concatenated_transcript: CallDetail.shape.concatenated_transcript.describe('`user: text` lines.'),
   endpoint_url: CallDetail.shape.endpoint_url.describe('The line that placed it.'),
   sandbox: CallDetail.shape.sandbox.describe('True: the simulated line.'),
+  scheduled_for: CallDetail.shape.scheduled_for.describe('Queued until then.'),
+  opted_out: CallDetail.shape.opted_out.describe('Callee opted out.'),
   transcripts: z.array(CallDetail.shape.transcripts.element.omit({ c_id: true })),
 });
 
@@ -181,6 +183,10 @@ export const CreateCallInput = CallDispatchRequest.omit({ end_of_turn: true }).e
   request_data: CallDispatchRequest.shape.request_data.describe('Values for `{{name}}` in task.'),
   max_duration: CallDispatchRequest.shape.max_duration.describe(
     'Minutes, 1–240, default 30; cut to what the wallet can hold.',
+  ),
+  from: CallDispatchRequest.shape.from.describe('Caller id: the line’s own only.'),
+  defer_to_calling_hours: CallDispatchRequest.shape.defer_to_calling_hours.describe(
+    'true: queue until calling hours open.',
   ),
   confirm,
   idempotency_key: idempotencyKey,

@@ -49,3 +49,6 @@ export const apiKeyScopes = [
 ] as const;
 
 export const memberRoles = ['owner', 'admin', 'developer', 'viewer'] as const;
+
+/** Where a do-not-call entry came from. */
+export const dncSources = ['api', 'console', 'opt_out', 'import', 'operator'] as const;

@@ -24,6 +24,8 @@ export interface NewCall {
   keyReservedMicros?: number | null;
   /** What it holds of the wallet, taken in the same transaction (lib/wallet holdForCall). */
   hold?: CallHold;
+  /** Queued until the callee's calling hours open (defer_to_calling_hours); absent: due now. */
+  scheduledFor?: Date | null;
 }
 
 /** The values of a new call row: queued and due now, or ended at once with its error. */
@@ -69,7 +71,8 @@ export function newCallValues(
     keyReservedMicros: call.keyReservedMicros ?? null,
     heldMicros: call.hold?.heldMicros ?? null,
     cutByHold: call.hold?.cutByHold ?? false,
-    nextStepAt: call.errorMessage ? null : now,
+    scheduledFor: call.scheduledFor ?? null,
+    nextStepAt: call.errorMessage ? null : (call.scheduledFor ?? now),
   };
 }
 

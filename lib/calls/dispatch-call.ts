@@ -10,6 +10,7 @@ import { getOrgOrThrow } from '../accounts/orgs/get-org';
 import { holdForCall } from '../wallet';
 import { resolveVoice } from '../speech/voices/resolve-voice';
 import { checkWebhookUrl } from '../adapters/webhooks/check-webhook-url';
+import { scheduleAtDispatch } from './rules';
 import { insertCall, insertHeldCall, type NewCall } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
@@ -88,8 +89,22 @@ export async function dispatchCall(
   const { orgId, origin } = input;
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
+    // The calling rules answer first: a refused call never touches the wallet.
+    const scheduledFor = deps.rules
+      ? await scheduleAtDispatch(
+          { ...deps, rules: deps.rules },
+          {
+            orgId,
+            to: request.phone_number,
+            from: request.from ?? null,
+            now: deps.clock.now(),
+          },
+          request.defer_to_calling_hours,
+        )
+      : null;
     await assertFunded(deps, orgId, input.wallet);
     const call: NewCall = {
+      scheduledFor,
       orgId,
       request,
       requestData,

@@ -33,6 +33,8 @@ export const renderedCallColumns = {
   priceMicros: c.priceMicros,
   endpointUrl: c.endpointUrl,
   sandbox: c.sandbox,
+  scheduledFor: c.scheduledFor,
+  optedOut: c.optedOut,
 };
 export type RenderedCallRow = Pick<CallRow, keyof typeof renderedCallColumns>;
 
@@ -101,6 +103,8 @@ export function renderCall(
     price: row.priceMicros === null ? null : microsToUsd(row.priceMicros),
     endpoint_url: row.endpointUrl,
     sandbox: row.sandbox,
+    scheduled_for: row.queueStatus === 'queued' ? iso(row.scheduledFor) : null,
+    opted_out: row.optedOut,
   };
 }
 

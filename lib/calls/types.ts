@@ -5,6 +5,7 @@ import type { SpeechEngine } from '../adapters/speech-engine';
 import type { Store } from '../adapters/store';
 import type { CallProvider } from '../adapters/telephony';
 import type { WebhookSender } from '../adapters/webhooks';
+import type { RuleSettings } from './rules';
 
 export type CallRow = typeof schema.calls.$inferSelect;
 
@@ -26,6 +27,11 @@ export interface CallDeps {
   brain: AgentBrain;
   webhooks: WebhookSender;
   settings: CallSettings;
+  /**
+   * The deployment's calling rules, checked at dispatch and at every dial (lib/calls/rules).
+   * Always set in a running service (getCallDeps); absent only in tests of other call machinery.
+   */
+  rules?: RuleSettings;
 }
 
 // Stored in a column, so defined beside its table (the schema never imports the domain).

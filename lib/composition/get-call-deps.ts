@@ -7,6 +7,7 @@ import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';
 import { getCallProvider } from '../adapters/telephony';
 import { getCallWebhookSender } from '../adapters/webhooks';
+import { getRuleSettings } from '../calls/rules';
 import type { CallDeps } from '../calls/types';
 
 /** The process's call service dependencies, from validated config. */
@@ -31,6 +32,7 @@ export async function getCallDeps(): Promise<CallDeps> {
     get webhooks() {
       return getCallWebhookSender();
     },
+    rules: getRuleSettings(),
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,

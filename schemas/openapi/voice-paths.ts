@@ -5,6 +5,7 @@ import { registerBatchPaths } from './paths/batches';
 import { registerBillingPaths } from './paths/billing';
 import { registerCallWebhookPaths } from './paths/call-webhooks';
 import { registerCallPaths } from './paths/calls';
+import { registerCallingRulesPaths } from './paths/calling-rules';
 import { registerMcpPaths } from './paths/mcp';
 import { registerOAuthPaths } from './paths/oauth';
 import { registerOnboardingPaths } from './paths/onboarding';
@@ -14,6 +15,7 @@ import { registerVoiceCatalogPaths } from './paths/voices';
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
+  registerCallingRulesPaths,
   registerCallWebhookPaths,
   registerBatchPaths,
   registerSpeechPaths,

@@ -103,7 +103,7 @@ describe('batches on one server (real Postgres and Redis)', () => {
       call_data: [
         { phone_number: '+14155550123', name: 'Ada' },
         { phone_number: '+1 555', name: 'Bad' },
-        { phone_number: '+442071838750', name: 'Bea' },
+        { phone_number: '+16045550123', name: 'Bea' },
       ],
     };
     const batchId = await createBatchOk(server.url, org.api_key, body);

@@ -15,9 +15,10 @@ const REST_WORDING =
 const BUDGET_BYTES = 20_000;
 /**
  * What the list may use today (issue 36): 3,000 bytes of the budget are kept for the call fields
- * and tools still to come, so a new field is a choice, not a squeeze.
+ * and tools still to come, so a new field is a choice, not a squeeze. Issue 31 chose 300 of them:
+ * create_call's `from` and `defer_to_calling_hours`, get_call's `scheduled_for` and `opted_out`.
  */
-const IN_USE_BYTES = 17_000;
+const IN_USE_BYTES = 17_300;
 
 function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node))

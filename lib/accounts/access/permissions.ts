@@ -196,6 +196,13 @@ export const routeScopes: readonly ({ method: string; path: string } & RouteAcce
   { method: 'GET', path: '/v1/billing/ledger', scope: 'billing:read' },
   { method: 'POST', path: '/v1/billing/top-ups', scope: 'billing:write' },
   { method: 'GET', path: '/v1/billing/auto-top-up', scope: 'billing:read' },
+  { method: 'GET', path: '/v1/calling-rules', scope: 'calls:read' },
+  // Which calls may be placed is the organization's decision: owners and admins make it.
+  { method: 'PUT', path: '/v1/calling-rules', scope: 'calls:write', action: 'org.update' },
+  { method: 'GET', path: '/v1/dnc', scope: 'calls:read' },
+  { method: 'POST', path: '/v1/dnc', scope: 'calls:write' },
+  // Calling a number again that asked not to be called: owners and admins only.
+  { method: 'DELETE', path: '/v1/dnc', scope: 'calls:write', action: 'org.update' },
   {
     method: 'PUT',
     path: '/v1/billing/auto-top-up',

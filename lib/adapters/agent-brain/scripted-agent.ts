@@ -1,3 +1,4 @@
+import { asksNotToBeCalled, OPT_OUT_CONFIRMATION } from './opt-out-phrases';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
 
 const MAX_TASK_POINTS = 6;
@@ -32,6 +33,9 @@ export class ScriptedAgent implements AgentBrain {
       const message = [opening, ...points.slice(0, 2), 'Please call us back. Goodbye!'].join(' ');
       return Promise.resolve({ text: message, end: true });
     }
+    const heard = context.turns.at(-1);
+    if (heard?.user === 'user' && asksNotToBeCalled(heard.text))
+      return Promise.resolve({ text: OPT_OUT_CONFIRMATION, end: true, optOut: true });
     if (spoken === 0) return Promise.resolve({ text: opening, end: false });
     const point = points[spoken - 1];
     if (point) return Promise.resolve({ text: point, end: false });

@@ -14,6 +14,8 @@ export interface AgentLine {
   text: string;
   /** True: the agent hangs up after this line. */
   end: boolean;
+  /** True: the callee asked not to be called again; this line confirms it (and ends the call). */
+  optOut?: boolean;
 }
 
 /** A piece of a reply as it arrives; the last one says whether the agent hangs up after it. */

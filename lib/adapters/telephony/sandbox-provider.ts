@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { outcomeForNumber } from './test-numbers';
+import { OPT_OUT_NUMBER, outcomeForNumber } from './test-numbers';
 import type { ConnectOutcome, LineTurn, SandboxLine } from './types';
 
 const REPLIES = [
@@ -31,9 +31,12 @@ export class SandboxCallProvider implements SandboxLine {
     return outcomeForNumber(toNumber);
   }
 
-  recipientTurn(context: { callId: string; turns: LineTurn[] }): string | null {
+  recipientTurn(context: { callId: string; toNumber?: string; turns: LineTurn[] }): string | null {
     const last = context.turns.at(-1);
     if (!last) return 'Hello?';
+    // The test number 555-0105 plays a callee who wants no more calls.
+    if (context.toNumber?.endsWith(OPT_OUT_NUMBER))
+      return 'Please take me off your list and stop calling me.';
     if (/goodbye|bye\b/i.test(last.text)) return 'Thanks, bye!';
     if (last.text.trim().endsWith('?')) {
       return pick(

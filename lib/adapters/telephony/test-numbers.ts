@@ -30,6 +30,9 @@ export const testNumberOutcomes: Record<string, ConnectOutcome> = {
   },
 };
 
+/** Last seven digits of the test number whose callee asks to be removed from the list. */
+export const OPT_OUT_NUMBER = '5550105';
+
 export function outcomeForNumber(e164: string): ConnectOutcome {
   return testNumberOutcomes[e164.slice(-7)] ?? { kind: 'human', ringMs: 4_000 };
 }

@@ -23,8 +23,8 @@ interface LineBase {
 export interface SandboxLine extends LineBase {
   readonly kind: 'sandbox';
   connect(toNumber: string): ConnectOutcome;
-  /** What the person on the line says next; null hangs up. */
-  recipientTurn(context: { callId: string; turns: LineTurn[] }): string | null;
+  /** What the person on the line says next (`toNumber` picks a test number's script); null hangs up. */
+  recipientTurn(context: { callId: string; toNumber?: string; turns: LineTurn[] }): string | null;
 }
 
 /** What placing a real call needs. */

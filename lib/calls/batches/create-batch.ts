@@ -94,6 +94,8 @@ async function insertBatch(
       request_data: row,
       language: params.language ?? null,
       from: null,
+      // A batch call outside calling hours always waits for them, at its own dial.
+      defer_to_calling_hours: true,
     };
     return newCallValues(
       deps.provider,

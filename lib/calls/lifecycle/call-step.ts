@@ -14,6 +14,7 @@ import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-ca
 import { carrierOverdue } from './overdue';
 import { holdForCall } from '../../wallet';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
+import { decideAtDial, recordOptOut } from '../rules';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -57,6 +58,22 @@ async function end(deps: CallDeps, call: CallRow, ending: CallEnding, context?: 
  */
 async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   const now = new Date(deps.clock.now());
+  // The calling rules at this call's own dial (single, batch, retried or deferred alike).
+  if (deps.rules) {
+    const decision = await decideAtDial({ ...deps, rules: deps.rules }, call, now.getTime());
+    if (decision.kind === 'wait')
+      return updateLeased(deps.db, call, {
+        nextStepAt: decision.until,
+        scheduledFor: decision.until,
+      });
+    if (decision.kind === 'refuse') {
+      return end(deps, call, {
+        queueStatus: 'call_error',
+        endedBy: 'SYSTEM',
+        errorMessage: decision.errorMessage,
+      });
+    }
+  }
   let dialled: CallRow | null = null;
   try {
     dialled = await dialLocked(deps, call, now);
@@ -228,12 +245,14 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     const line = await deps.brain.nextLine(context);
     text = line.text;
     if (line.end) endsCall = 'ASSISTANT';
+    // Honoured at once: listed before the confirmation is even spoken.
+    if (line.optOut) await recordOptOut(deps.db, call, new Date(deps.clock.now()));
   } else {
     const said =
       state.greeting !== undefined && !last
         ? state.greeting
         : deps.provider.kind === 'sandbox'
-          ? deps.provider.recipientTurn({ callId: call.id, turns })
+          ? deps.provider.recipientTurn({ callId: call.id, toNumber: call.toNumber, turns })
           : null;
     if (said === null) {
       return end(deps, call, { queueStatus: 'complete', endedBy: 'USER' }, context);

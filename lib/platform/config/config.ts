@@ -8,6 +8,7 @@ import { mailEnvShape } from './mail-env';
 import { checkRecognitionEnv, recognitionEnvShape } from './recognition-env';
 import { flag, numberOr, optionalString, optionalUrl } from '../runtime/env-fields';
 import { statsEnvShape } from './stats-env';
+import { callRulesEnvShape } from './call-rules-env';
 
 const isIpOrCidr = (entry: string) => {
   if (ipaddr.isValid(entry)) return true;
@@ -184,6 +185,7 @@ export const envSchema = z
       .optional()
       .transform((v) => v !== 'false' && v !== '0'),
     ...paymentsEnvShape,
+    ...callRulesEnvShape,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {

@@ -10,6 +10,8 @@ export interface ApiErrorOptions {
   limit?: number;
   /** Each bad line of an uploaded file, so a person can fix them all at once. */
   problems?: ErrorProblem[];
+  /** OUTSIDE_CALLING_HOURS: the first instant the number may be called (ISO 8601), or null. */
+  nextAllowedAt?: string | null;
   cause?: unknown;
 }
 
@@ -28,6 +30,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
   readonly limit: number | undefined;
   readonly problems: ErrorProblem[] | undefined;
+  readonly nextAllowedAt: string | null | undefined;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const entry = errorCodes[code];
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
     this.limit = options.limit;
     this.problems = options.problems;
+    this.nextAllowedAt = options.nextAllowedAt;
   }
 }
 

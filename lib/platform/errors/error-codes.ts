@@ -1,5 +1,6 @@
 import { accountErrorCodes } from './account-error-codes';
 import { billingErrorCodes } from './billing-error-codes';
+import { callingRulesErrorCodes } from './calling-rules-error-codes';
 
 // One table: every error code we emit, its HTTP status and default user-facing text.
 export const errorCodes = {
@@ -82,6 +83,7 @@ export const errorCodes = {
     hint: 'Add funds to the wallet, then retry.',
   },
   ...billingErrorCodes,
+  ...callingRulesErrorCodes,
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',

@@ -61,6 +61,7 @@ export function renderError(thrown: unknown, context: RenderErrorContext): Respo
           error: detail,
           // Beside `error`, whose keys are fixed: every bad line of an uploaded file.
           ...(error.problems === undefined ? {} : { problems: error.problems }),
+          ...(error.nextAllowedAt === undefined ? {} : { next_allowed_at: error.nextAllowedAt }),
         };
   return Response.json(body, {
     status: error.status,

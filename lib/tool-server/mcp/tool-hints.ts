@@ -31,6 +31,11 @@ const TOOL_HINTS: Partial<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'Retry the same tool call in a few seconds; nothing was done.',
   INTERNAL_ERROR: 'Retry later; if it persists, contact support.',
   INSUFFICIENT_SCOPE: 'Authorize again asking for mcp:write (it includes mcp:read).',
+  COUNTRY_NOT_ALLOWED:
+    "An owner or admin enables countries in the console's calling rules; others are requested on its limits page.",
+  OUTSIDE_CALLING_HOURS:
+    'Call create_call again at the time the message names, or with defer_to_calling_hours: true to queue it until then.',
+  NUMBER_ON_DNC_LIST: 'Do not call this number: its owner asked not to be called.',
 };
 
 /** REST names in messages, as the tool's arguments are called. */

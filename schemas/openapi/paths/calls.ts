@@ -1,3 +1,4 @@
+import { OutsideCallingHoursError } from '../../calling-rules';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import {
   CallDetail,
@@ -54,17 +55,24 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
         }),
       },
       400: error(
-        'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it.',
+        'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it. DESTINATION_NOT_ALLOWED: a premium-rate, shared-cost, UAN/personal or +881/+882/+883 number, or one of the operator’s denied prefixes (the reason in `message`). FROM_NOT_ALLOWED: `from` is not a number the organization may present.',
       ),
       402: error(
         'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap (a call in progress holds its longest possible cost until it ends).',
       ),
       404: error('VOICE_NOT_FOUND: `voice` names no voice this organization can use.'),
       409: error(
-        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running; VOICE_NOT_LIVE: `voice` is a draft clone.',
+        'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running; VOICE_NOT_LIVE: `voice` is a draft clone; NUMBER_ON_DNC_LIST: the number is on the organization’s or the operators’ do-not-call list.',
       ),
       413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
+      422: json(
+        OutsideCallingHoursError,
+        'OUTSIDE_CALLING_HOURS: outside calling hours where the number rings (without `defer_to_calling_hours`); `next_allowed_at` says when.',
+      ),
       ...authErrors,
+      403: error(
+        'COUNTRY_NOT_ALLOWED: the number’s country is not enabled on the service (CALL_COUNTRIES) or for the organization (GET /v1/calling-rules). INSUFFICIENT_SCOPE: the key lacks calls:write.',
+      ),
     },
   });
 

@@ -143,6 +143,10 @@ export const calls = pgTable(
     nextStepAt: at('next_step_at'),
     leaseToken: text('lease_token'),
     leaseUntil: at('lease_until'),
+    /** Held in the queue until the callee's calling hours open (lib/calls/rules); NULL: not held. */
+    scheduledFor: at('scheduled_for'),
+    /** The callee asked during the call not to be called again (their number went on the DNC list). */
+    optedOut: boolean('opted_out').notNull().default(false),
     /** Provider state between steps (the simulated line's script position). */
     lineState: jsonb('line_state').$type<LineState>(),
     /**

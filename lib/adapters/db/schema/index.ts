@@ -12,3 +12,4 @@ export * from './onboarding';
 export * from './payments';
 export * from './limits';
 export * from './auto-top-up';
+export * from './calling-rules';

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
+import { classifyNumber } from './classify-number';
+import { numberTimeZones } from './number-time-zones';
+import type { RuleSettings } from './rules-env';
+
+/** What the rules read: the database, the deployment's settings and the line's caller ID. */
+export interface CallRulesDeps {
+  db: Executor;
+  rules: RuleSettings;
+  /**
+   * Its `defaultFrom` (presented when a call names none) is the only caller ID allowed for now;
+   * on a carrier (`kind` twilio) real numbers need a paying organization.
+   */
+  provider: { defaultFrom: string; kind: 'sandbox' | 'twilio' };
+}
+
+export interface DialAttempt {
+  orgId: string;
+  to: string;
+  /** The caller ID asked for; null: the line's own. */
+  from: string | null;
+  now: number;
+}
+
+/** The org's rules and the number's do-not-call entry, read in one statement. */
+interface OrgView {
+  /** Whether the organization ever paid a deposit (the starting credit does not count). */
+  paid: boolean;
+  countries: string[] | null;
+  hours: HoursWindow | null;
+  listed: boolean;
+}
+
+const isTestNumber = (e164: string) => /^\+1\d{3}55501\d{2}$/.test(e164);
+
+async function readOrgView(db: Executor, orgId: string, to: string): Promise<OrgView> {
+  const result = await db.execute(sql`
+    SELECT r.countries, r.hours_start, r.hours_end, r.hours_days,
+      coalesce((SELECT o.deposits_micros > 0 FROM organizations o WHERE o.id = ${orgId}), false) AS paid,
+      EXISTS (SELECT 1 FROM dnc_numbers d
+              WHERE d.number = ${to} AND (d.org_id = ${orgId} OR d.org_id IS NULL)) AS listed
+    FROM (SELECT 1) AS one LEFT JOIN calling_rules r ON r.org_id = ${orgId}`);
+  const row = (
+    result as unknown as {
+      rows: {
+        countries: string[] | null;
+        hours_start: string | null;
+        hours_end: string | null;
+        hours_days: Weekday[] | null;
+        paid: boolean;
+        listed: boolean;
+      }[];
+    }
+  ).rows[0]!;
+  return {
+    paid: row.paid,
+    countries: row.countries,
+    hours:
+      row.hours_start && row.hours_end
+        ? {
+            start: row.hours_start,
+            end: row.hours_end,
+            ...(row.hours_days ? { days: row.hours_days } : {}),
+          }
+        : null,
+    listed: row.listed,
+  };
+}
+
+/**
+ * Every rule a dial must pass, in the order a person would fix them: the caller ID, the kind of
+ * line, the operator's denied prefixes, the countries (the deployment's, then the org's), the
+ * do-not-call lists (the org's and the operators'), and the calling hours in every time zone the
+ * number may ring in. Throws the first refusal; OUTSIDE_CALLING_HOURS carries next_allowed_at.
+ */
+export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Promise<void> {
+  const line = deps.provider.defaultFrom;
+  if (dial.from !== null && dial.from !== line) {
+    throw new ApiError('FROM_NOT_ALLOWED', {
+      message: `${dial.from} is not a number this organization may present as caller ID; omit \`from\` to use ${line}.`,
+      field: 'from',
+    });
+  }
+  const number = classifyNumber(dial.to);
+  if (number.refusal) {
+    throw new ApiError('DESTINATION_NOT_ALLOWED', {
+      message: `${dial.to} is ${number.refusal}; such numbers are never dialled.`,
+      field: 'phone_number',
+    });
+  }
+  const denied = deps.rules.denyPrefixes.find((prefix) => dial.to.startsWith(prefix));
+  if (denied) {
+    throw new ApiError('DESTINATION_NOT_ALLOWED', {
+      message: `${dial.to} starts with ${denied}, a prefix this service never dials.`,
+      field: 'phone_number',
+    });
+  }
+  const country = number.country;
+  if (country === null || !deps.rules.countries.includes(country)) {
+    throw new ApiError('COUNTRY_NOT_ALLOWED', {
+      message: `Calls to ${country ?? 'non-geographic numbers'} are not enabled on this service (enabled: ${deps.rules.countries.join(', ')}).`,
+      field: 'phone_number',
+    });
+  }
+  const org = await readOrgView(deps.db, dial.orgId, dial.to);
+  if (org.countries && !org.countries.includes(country)) {
+    throw new ApiError('COUNTRY_NOT_ALLOWED', {
+      message: `Calls to ${country} are not enabled for this organization (its countries: ${org.countries.join(', ') || 'none'}).`,
+      field: 'phone_number',
+    });
+  }
+  // The published test numbers (555-0100 to 555-0199 are fictional in North America) cost no one.
+  if (deps.provider.kind === 'twilio' && !org.paid && !isTestNumber(dial.to)) {
+    throw new ApiError('DEPOSIT_REQUIRED', {
+      message:
+        'This organization has only its starting credit: with a carrier, it may call only sandbox test numbers (555-0100 to 555-0199) until it pays a deposit on the billing page.',
+      field: 'phone_number',
+    });
+  }
+  if (org.listed) {
+    throw new ApiError('NUMBER_ON_DNC_LIST', {
+      message: `${dial.to} is on a do-not-call list; it is never called.`,
+      field: 'phone_number',
+    });
+  }
+  const window = deps.rules.hours ? narrowWindow(deps.rules.hours, org.hours) : org.hours;
+  if (!window) return;
+  const zones = await numberTimeZones(dial.to);
+  const verdict = checkWindow(zones, window, dial.now);
+  if (verdict.inside) return;
+  const next = verdict.nextAllowedAt?.toISOString() ?? null;
+  throw new ApiError('OUTSIDE_CALLING_HOURS', {
+    message: next
+      ? `It is outside calling hours (${window.start}–${window.end} local) where ${dial.to} rings; the next allowed time is ${next}.`
+      : `No time in the coming week is inside calling hours (${window.start}–${window.end} local) in all of the time zones ${dial.to} may ring in.`,
+    field: 'phone_number',
+    nextAllowedAt: next,
+  });
+}

@@ -1,0 +1,1 @@
+export { HHMM } from '../../platform/config/call-rules-env';

@@ -1,0 +1,26 @@
+// The calling rules: which calls may be dialled at all (destinations, countries, calling hours,
+// do-not-call lists, caller ID). The only door into lib/calls/rules.
+export { checkCallRules, type CallRulesDeps, type DialAttempt } from './check-call-rules';
+export { decideAtDial, scheduleAtDispatch, type DialDecision } from './decisions';
+export { classifyNumber, type NumberClass } from './classify-number';
+export { numberTimeZones } from './number-time-zones';
+export {
+  checkWindow,
+  narrowWindow,
+  DEFAULT_HOURS,
+  type HoursWindow,
+  type Weekday,
+  type WindowVerdict,
+} from './calling-window';
+export { callRulesEnvShape, type RuleSettings } from './rules-env';
+export { getRuleSettings } from './get-rule-settings';
+export { asksNotToBeCalled, OPT_OUT_CONFIRMATION, recordOptOut } from './opt-out';
+export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';
+export {
+  addDncNumbers,
+  changeDncList,
+  listDncNumbers,
+  removeDncNumbers,
+  type DncOwner,
+  type DncPage,
+} from './dnc-list';

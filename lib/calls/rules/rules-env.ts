@@ -1,0 +1,1 @@
+export { callRulesEnvShape, type RuleSettings } from '../../platform/config/call-rules-env';

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeDncList,
+  checkCallRules,
+  DEFAULT_HOURS,
+  saveCallingRules,
+  type CallRulesDeps,
+  type RuleSettings,
+} from '@/lib/calls/rules';
+import type { Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { applyLedgerEntry } from '@/lib/wallet';
+import { databaseAdapters, openForSuite } from '../../support/databases';
+
+// Noon in New York on a Wednesday: inside the default window for New York numbers.
+const noon = Date.parse('2026-11-04T17:00:00Z');
+const now = new Date(noon);
+const settings: RuleSettings = { countries: ['US', 'CA'], denyPrefixes: [], hours: DEFAULT_HOURS };
+const system = { type: 'system' as const, id: null };
+
+describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
+  let db: Db;
+  openForSuite(adapter, (opened) => (db = opened));
+  const deps = (kind: 'sandbox' | 'twilio'): CallRulesDeps => ({
+    db,
+    rules: settings,
+    provider: { kind, defaultFrom: '+15005550006' },
+  });
+  const check = (
+    kind: 'sandbox' | 'twilio',
+    orgId: string,
+    to: string,
+    from: string | null = null,
+  ) => checkCallRules(deps(kind), { orgId, to, from, now: noon });
+
+  it('with a carrier, an organization with only its starting credit calls test numbers only, until it pays', async () => {
+    const { orgId } = await createOrg(db, { name: 'New', startingCreditMicros: 1_000_000 }, now);
+    const real = '+17182345678';
+    await expect(check('twilio', orgId, real)).rejects.toMatchObject({
+      code: 'DEPOSIT_REQUIRED',
+      status: 402,
+    });
+    await expect(check('twilio', orgId, '+17185550199')).resolves.toBeUndefined();
+    await expect(check('sandbox', orgId, real)).resolves.toBeUndefined();
+    await applyLedgerEntry(db, { orgId, kind: 'deposit', amountMicros: 5_000_000, now });
+    await expect(check('twilio', orgId, real)).resolves.toBeUndefined();
+  });
+
+  it("refuses another organization's caller ID and honours its own and the operators' lists", async () => {
+    const { orgId } = await createOrg(db, { name: 'Lists', startingCreditMicros: 0 }, now);
+    const other = await createOrg(db, { name: 'Other', startingCreditMicros: 0 }, now);
+    await expect(check('sandbox', orgId, '+17185550123', '+14155550999')).rejects.toMatchObject({
+      code: 'FROM_NOT_ALLOWED',
+    });
+    await expect(check('sandbox', orgId, '+17185550123', '+15005550006')).resolves.toBeUndefined();
+
+    await changeDncList(
+      db,
+      { kind: 'add', orgId, numbers: ['+17185550130'], source: 'api' },
+      system,
+      now,
+    );
+    await expect(check('sandbox', orgId, '+17185550130')).rejects.toMatchObject({
+      code: 'NUMBER_ON_DNC_LIST',
+    });
+    // One organization's list is its own.
+    await expect(check('sandbox', other.orgId, '+17185550130')).resolves.toBeUndefined();
+
+    await changeDncList(
+      db,
+      { kind: 'add', orgId: null, numbers: ['+17185550131'], source: 'operator' },
+      { type: 'admin', id: null },
+      now,
+    );
+    for (const org of [orgId, other.orgId]) {
+      await expect(check('sandbox', org, '+17185550131')).rejects.toMatchObject({
+        code: 'NUMBER_ON_DNC_LIST',
+      });
+    }
+  });
+
+  it("applies the organization's countries and narrowed hours", async () => {
+    const { orgId } = await createOrg(db, { name: 'Narrow', startingCreditMicros: 0 }, now);
+    await saveCallingRules(
+      db,
+      settings,
+      { orgId, countries: ['CA'], hours: { start: '13:00', end: '17:00' } },
+      system,
+      now,
+    );
+    await expect(check('sandbox', orgId, '+17185550123')).rejects.toMatchObject({
+      code: 'COUNTRY_NOT_ALLOWED',
+      status: 403,
+    });
+    // Noon in Toronto, before the organization's 13:00.
+    await expect(check('sandbox', orgId, '+14165550123')).rejects.toMatchObject({
+      code: 'OUTSIDE_CALLING_HOURS',
+      nextAllowedAt: '2026-11-04T18:00:00.000Z',
+    });
+  });
+});

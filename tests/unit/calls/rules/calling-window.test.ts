@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { checkWindow, narrowWindow, DEFAULT_HOURS } from '@/lib/calls/rules';
+
+const at = (iso: string) => Date.parse(iso);
+const NY = ['America/New_York'];
+
+describe('checkWindow (08:00–21:00 callee-local)', () => {
+  it('is inside at 08:00 and outside at 21:00 local, in winter (EST, UTC-5)', () => {
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-01-15T13:00:00Z'))).toEqual({ inside: true });
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-01-15T12:59:59Z')).inside).toBe(false);
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-01-16T01:59:00Z')).inside).toBe(true);
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-01-16T02:00:00Z')).inside).toBe(false);
+  });
+
+  it('keeps wall-clock hours in summer (EDT, UTC-4)', () => {
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-07-15T12:00:00Z'))).toEqual({ inside: true });
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-07-15T11:59:00Z')).inside).toBe(false);
+  });
+
+  it('opens at 08:00 local on the morning clocks spring forward', () => {
+    // Sunday 8 March 2026, 02:00 EST → 03:00 EDT: 08:00 that morning is 12:00 UTC, not 13:00.
+    const night = checkWindow(NY, DEFAULT_HOURS, at('2026-03-08T06:00:00Z'));
+    expect(night).toEqual({ inside: false, nextAllowedAt: new Date('2026-03-08T12:00:00Z') });
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-03-08T12:00:00Z')).inside).toBe(true);
+  });
+
+  it('opens at 08:00 local on the morning clocks fall back', () => {
+    // Sunday 1 November 2026, 02:00 EDT → 01:00 EST: 08:00 that morning is 13:00 UTC.
+    const night = checkWindow(NY, DEFAULT_HOURS, at('2026-11-01T07:30:00Z'));
+    expect(night).toEqual({ inside: false, nextAllowedAt: new Date('2026-11-01T13:00:00Z') });
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-11-01T12:30:00Z')).inside).toBe(false);
+  });
+
+  it('after 21:00 the next opening is 08:00 the next day', () => {
+    expect(checkWindow(NY, DEFAULT_HOURS, at('2026-01-16T03:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: new Date('2026-01-16T13:00:00Z'),
+    });
+  });
+
+  it('a number spanning zones must be inside the window in all of them', () => {
+    const both = ['America/New_York', 'America/Los_Angeles'];
+    // 09:00 in New York is 06:00 in Los Angeles: not yet.
+    const verdict = checkWindow(both, DEFAULT_HOURS, at('2026-01-15T14:00:00Z'));
+    // It opens when Los Angeles reaches 08:00 (16:00 UTC).
+    expect(verdict).toEqual({ inside: false, nextAllowedAt: new Date('2026-01-15T16:00:00Z') });
+    // And closes when New York reaches 21:00 (02:00 UTC).
+    expect(checkWindow(both, DEFAULT_HOURS, at('2026-01-16T01:59:00Z')).inside).toBe(true);
+    expect(checkWindow(both, DEFAULT_HOURS, at('2026-01-16T02:00:00Z')).inside).toBe(false);
+  });
+
+  it('zones with no common hour have no next opening', () => {
+    // 09:00–12:00 in Tokyo is 00:00–03:00 UTC; in London 09:00–12:00 UTC: never both.
+    const apart = ['Asia/Tokyo', 'Europe/London'];
+    const morning = { start: '09:00', end: '12:00' };
+    expect(checkWindow(apart, morning, at('2026-01-15T12:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: null,
+    });
+  });
+
+  it('every zone of the North American plan shares the default window (toll-free)', () => {
+    // From Guam (UTC+10) to St John's (UTC-3:30): 8 am to 9 pm still overlaps everywhere.
+    const plan = ['Pacific/Guam', 'Pacific/Honolulu', 'America/St_Johns', 'America/Adak'];
+    const verdict = checkWindow(plan, DEFAULT_HOURS, at('2026-01-15T12:00:00Z'));
+    expect(verdict.inside).toBe(false);
+    expect(verdict.inside === false && verdict.nextAllowedAt).toBeInstanceOf(Date);
+  });
+
+  it('honours the days of a window: a Saturday waits for Monday', () => {
+    const weekdaysOnly = {
+      start: '09:00',
+      end: '17:00',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'] as const,
+    };
+    // Saturday 17 January 2026, noon in New York.
+    expect(checkWindow(NY, weekdaysOnly, at('2026-01-17T17:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: new Date('2026-01-19T14:00:00Z'),
+    });
+  });
+});
+
+describe('narrowWindow', () => {
+  it('keeps the later start, the earlier end and the common days', () => {
+    expect(
+      narrowWindow(DEFAULT_HOURS, { start: '07:00', end: '18:00', days: ['mon', 'sat'] }),
+    ).toEqual({ start: '08:00', end: '18:00', days: ['mon', 'sat'] });
+    expect(narrowWindow(DEFAULT_HOURS, null)).toEqual(DEFAULT_HOURS);
+  });
+});
