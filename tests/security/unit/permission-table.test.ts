@@ -224,6 +224,11 @@ describe('routes → scopes (the README’s scope table)', () => {
     ['POST', '/v1/billing/top-ups', 'billing:write'],
     ['GET', '/v1/billing/auto-top-up', 'billing:read'],
     ['PUT', '/v1/billing/auto-top-up', 'billing:write'],
+    ['GET', '/v1/calling-rules', 'calls:read'],
+    ['PUT', '/v1/calling-rules', 'calls:write'],
+    ['GET', '/v1/dnc', 'calls:read'],
+    ['POST', '/v1/dnc', 'calls:write'],
+    ['DELETE', '/v1/dnc', 'calls:write'],
   ];
 
   it('opens each route to exactly one scope, and nothing else to any key', () => {
@@ -232,12 +237,17 @@ describe('routes → scopes (the README’s scope table)', () => {
       expect(requiredScope(method, path), `${method} ${path}`).toBe(scope);
   });
 
-  it('asks a member action only of the owner-only auto top-up settings', () => {
+  it("asks a member action only where the key maker's role must allow it too", () => {
+    const actions: Record<string, string> = {
+      'PUT /v1/billing/auto-top-up': 'billing.auto_top_up',
+      'PUT /v1/calling-rules': 'org.update',
+      'DELETE /v1/dnc': 'org.update',
+    };
     for (const [method, path, scope] of table) {
-      const access = requiredAccess(method, path);
-      if (method === 'PUT' && path === '/v1/billing/auto-top-up')
-        expect(access).toEqual({ scope, action: 'billing.auto_top_up' });
-      else expect(access, `${method} ${path}`).toEqual({ scope });
+      const action = actions[`${method} ${path}`];
+      expect(requiredAccess(method, path), `${method} ${path}`).toEqual(
+        action ? { scope, action } : { scope },
+      );
     }
   });
 
