@@ -8,10 +8,9 @@ import {
   startVoiceServer,
   TASK,
   voice,
-  waitForEnd,
-  type TestOrg,
   type VoiceServer,
 } from '../../support/voice-api';
+import { expectPaidFor } from './paid-for';
 
 // Attack (issue 30, defect 5): a fresh $1 account places 20 four-hour calls at once, and a batch
 // of 25, so the end-of-call charge finds the wallet empty and connected calls cost $0. Every call
@@ -33,32 +32,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** The wallet as the database has it: balance, what is held, and the ledger's sum. */
-async function wallet(orgId: string) {
-  const { rows } = await sql.query<{ balance: string; ledger: string }>(
-    `SELECT o.balance_micros AS balance,
-            (SELECT coalesce(sum(amount_micros), 0) FROM wallet_ledger WHERE org_id = o.id) AS ledger
-       FROM organizations o WHERE o.id = $1`,
-    [orgId],
-  );
-  return { balance: Number(rows[0]!.balance), ledger: Number(rows[0]!.ledger) };
-}
-
-async function expectPaidFor(org: TestOrg, callIds: string[]) {
-  let charged = 0;
-  for (const id of callIds) {
-    const call = await waitForEnd(server.url, org.apiKey, id, 60_000);
-    charged += call.price ?? 0;
-    // A call that connected is never priced $0.
-    if (Number(call.corrected_duration) > 0 || call.answered_by === 'human')
-      expect(call.price, `call ${id}`).toBeGreaterThan(0);
-  }
-  expect(charged).toBeLessThanOrEqual(1 + 1e-9);
-  const after = await wallet(org.orgId);
-  expect(after.ledger).toBe(after.balance);
-  expect(after.balance).toBe(Math.round((1 - charged) * 1e6));
-}
-
 describe('a $1 wallet cannot place calls nobody pays for', () => {
   it('20 parallel calls of max_duration 240: each refused 402 or held, none free', async () => {
     const org = await createTestOrg(server.url, 1);
@@ -79,7 +52,7 @@ describe('a $1 wallet cannot place calls nobody pays for', () => {
     // Each placed call is cut to what its hold pays: 11 minutes of $0.09 fit in $1.
     for (const id of placed)
       expect((await getCall(server.url, org.apiKey, id)).max_duration).toBeLessThanOrEqual(11);
-    await expectPaidFor(org, placed);
+    await expectPaidFor(sql, server.url, org, placed);
   });
 
   it('a batch of 25: each call held at its own dial or failed INSUFFICIENT_BALANCE, none unbilled', async () => {
@@ -111,6 +84,8 @@ describe('a $1 wallet cannot place calls nobody pays for', () => {
     }
     expect(batch.call_data.some((c) => c.queue_status === 'complete')).toBe(true);
     await expectPaidFor(
+      sql,
+      server.url,
       org,
       batch.call_data.map((c) => c.call_id),
     );
