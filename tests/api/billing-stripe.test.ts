@@ -231,7 +231,7 @@ describe('refunds, disputes and the owed balance', () => {
     await deliver(base, signedEvent('charge.dispute.created', dispute));
     expect(await balance(org)).toBe(0);
     const call = await voice(base, org.apiKey, '/v1/calls', {
-      json: { phone_number: '+15005550006', task: 'Say hello.' },
+      json: { phone_number: '+14155550123', task: 'Say hello.' },
     });
     await expectError(call, 402, 'WALLET_IN_DEBT');
     const speech = await voice(base, org.apiKey, '/v1/speak', {

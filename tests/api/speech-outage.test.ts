@@ -72,7 +72,7 @@ describe('store outage', () => {
     // Idempotency claims live in the store too.
     await expectUnavailable(
       await voice(server.url, org.apiKey, '/v1/calls', {
-        json: { phone_number: '+15005550006', task: 'Say hello.' },
+        json: { phone_number: '+14155550123', task: 'Say hello.' },
         headers: { 'Idempotency-Key': 'outage-1' },
       }),
     );
