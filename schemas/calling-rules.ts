@@ -2,7 +2,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { dncSources } from './stored-values';
 import { ApiErrorEnvelope } from './error';
 import { E164 } from './phone';
-import { STORABLE, storable } from './text';
+import { STORABLE, storable, storedText } from './text';
 import { z } from './zod';
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -134,7 +134,7 @@ export const DncEntry = z
 export const DncListQuery = z
   .object({
     number: E164.optional().describe('Only this number (is it listed?).'),
-    cursor: z.string().max(200).optional().describe('next_cursor from the previous page.'),
+    cursor: storedText().max(200).optional().describe('next_cursor from the previous page.'),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
   })
   .strict()

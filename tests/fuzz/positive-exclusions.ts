@@ -48,7 +48,34 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
     why:
       'a phone number of the documented E.164 form that is not a valid number for its country ' +
       '(numbering plans, checked by libphonenumber-js)',
-    matches: (_sent, r) => r.code === 'INVALID_BODY' && /not a valid phone number/.test(r.text),
+    matches: (_sent, r) =>
+      (r.code === 'INVALID_BODY' || r.code === 'INVALID_QUERY') &&
+      /not a valid phone number/.test(r.text),
+  },
+  {
+    why: 'a caller ID the organization does not own (calling rules: known only at request time)',
+    matches: (_sent, r) => r.code === 'FROM_NOT_ALLOWED',
+  },
+  {
+    why:
+      "calling rules an organization may only narrow: countries within the deployment's " +
+      'CALL_COUNTRIES, hours whose end follows their start, days named once (rules between ' +
+      'fields or against the deployment, which a schema cannot state)',
+    matches: (sent, r) =>
+      path(sent) === 'PUT /v1/calling-rules' &&
+      r.code === 'INVALID_BODY' &&
+      /^(countries|hours)/.test(r.field),
+  },
+  {
+    why: 'a do-not-call change names one number or a list, never both or neither (two fields at once)',
+    matches: (sent, r) =>
+      /^(POST|DELETE) \/v1\/dnc$/.test(path(sent)) &&
+      r.code === 'INVALID_BODY' &&
+      r.field === 'numbers',
+  },
+  {
+    why: "a HEAD refusal has no body to name its reason; the same request's GET is judged",
+    matches: (sent, r) => sent.method.toUpperCase() === 'HEAD' && !r.code,
   },
   {
     why: 'a webhook URL whose host resolves to a loopback, private, link-local or metadata address, or does not resolve (known only at request time)',
