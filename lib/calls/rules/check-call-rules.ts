@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/platform/errors/api-error';
 import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
 import { classifyNumber } from './classify-number';
 import { numberTimeZones } from './number-time-zones';
-import type { RuleSettings } from './rules-env';
+import type { RuleSettings } from '../../platform/config/call-rules-env';
 
 /** What the rules read: the database, the deployment's settings and the line's caller ID. */
 export interface CallRulesDeps {

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/platform/config/config';
-import type { RuleSettings } from './rules-env';
+import type { RuleSettings } from '../../platform/config/call-rules-env';
 
 /** The deployment's calling rules, from validated config. */
 export function getRuleSettings(): RuleSettings {

@@ -12,7 +12,7 @@ export {
   type Weekday,
   type WindowVerdict,
 } from './calling-window';
-export { callRulesEnvShape, type RuleSettings } from './rules-env';
+export type { RuleSettings } from '../../platform/config/call-rules-env';
 export { getRuleSettings } from './get-rule-settings';
 export { asksNotToBeCalled, OPT_OUT_CONFIRMATION, recordOptOut } from './opt-out';
 export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';

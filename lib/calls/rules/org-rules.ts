@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from '../../accounts';
 import { schema, type Db, type Executor } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { minutesOf, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
-import type { RuleSettings } from './rules-env';
+import type { RuleSettings } from '../../platform/config/call-rules-env';
 
 export interface CallingRulesView {
   countries: string[] | null;

@@ -1,1 +1,0 @@
-export { HHMM } from '../../platform/config/call-rules-env';

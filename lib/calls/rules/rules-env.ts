@@ -1,1 +1,0 @@
-export { callRulesEnvShape, type RuleSettings } from '../../platform/config/call-rules-env';
