@@ -14,7 +14,7 @@ export {
 } from './calling-window';
 export type { RuleSettings } from '../../platform/config/call-rules-env';
 export { getRuleSettings } from './get-rule-settings';
-export { asksNotToBeCalled, OPT_OUT_CONFIRMATION, recordOptOut } from './opt-out';
+export { recordOptOut } from './opt-out';
 export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';
 export {
   addDncNumbers,

@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
 import { addDncNumbers } from './dnc-list';
-import {
-  asksNotToBeCalled,
-  OPT_OUT_CONFIRMATION,
-} from '../../adapters/agent-brain/opt-out-phrases';
-
-export { asksNotToBeCalled, OPT_OUT_CONFIRMATION };
 
 /**
  * The callee opted out during a call: their number goes on the organization's do-not-call list

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedAgent } from '@/lib/adapters/agent-brain';
-import { asksNotToBeCalled } from '@/lib/calls/rules';
+import { asksNotToBeCalled } from '@/lib/adapters/agent-brain/opt-out-phrases';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';
 
 describe('asksNotToBeCalled', () => {
