@@ -12,7 +12,29 @@ export interface Outgoing {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-export function send(base: string, outgoing: Outgoing, timeoutMs = 30_000): Promise<Answer> {
+/**
+ * One request, answered whole. A keep-alive socket the other end closes just as a request goes out
+ * on it is reset before any answer (the race Node's docs describe under `request.reusedSocket`):
+ * that request is sent once more on a fresh socket, as browsers and undici do. A reset on a fresh
+ * socket is the server's, and reported.
+ */
+export async function send(base: string, outgoing: Outgoing, timeoutMs = 30_000): Promise<Answer> {
+  try {
+    return await sendOnce(base, outgoing, timeoutMs, agent);
+  } catch (error) {
+    if (!(error instanceof StaleSocketReset)) throw error;
+    return sendOnce(base, outgoing, timeoutMs, false);
+  }
+}
+
+class StaleSocketReset extends Error {}
+
+function sendOnce(
+  base: string,
+  outgoing: Outgoing,
+  timeoutMs: number,
+  via: Agent | false,
+): Promise<Answer> {
   const url = new URL(base);
   return new Promise<Answer>((resolve, reject) => {
     const req = httpRequest(
@@ -25,7 +47,7 @@ export function send(base: string, outgoing: Outgoing, timeoutMs = 30_000): Prom
           ...outgoing.headers,
           ...(outgoing.body ? { 'content-length': String(outgoing.body.length) } : {}),
         },
-        agent,
+        agent: via,
         timeout: timeoutMs,
       },
       (response) => {
@@ -42,7 +64,13 @@ export function send(base: string, outgoing: Outgoing, timeoutMs = 30_000): Prom
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        req.reusedSocket && error.code === 'ECONNRESET'
+          ? new StaleSocketReset(error.message)
+          : error,
+      ),
+    );
     req.end(outgoing.body);
   });
 }
