@@ -7,7 +7,9 @@ export function UserMenu({ email }: { email: string }) {
     <details className="user-menu">
       <summary>
         <span className="visually-hidden">Your menu: </span>
-        <span className="user-email">{email}</span>
+        <span className="user-email" data-testid="user-email">
+          {email}
+        </span>
       </summary>
       <ul>
         <li>
@@ -16,7 +18,7 @@ export function UserMenu({ email }: { email: string }) {
           </Link>
         </li>
         <li>
-          <Link href="/console" prefetch={false}>
+          <Link href="/console?list" prefetch={false}>
             All organizations
           </Link>
         </li>

@@ -57,7 +57,7 @@ describe('sign-up by email', () => {
     expect(session).toMatch(/SameSite=Lax/i);
     expect(session).not.toMatch(/Secure/i); // plain http here; https origins get Secure
 
-    const consolePage = await fetch(`${base}/console`, {
+    const consolePage = await fetch(`${base}/console?list`, {
       headers: { cookie: cookieHeader(signedIn) },
     });
     expect(consolePage.status).toBe(200);
@@ -77,6 +77,13 @@ describe('sign-up by email', () => {
     const detail = await orgDetail(base, orgId!);
     expect(detail.wallet.starting_credit_usd).toBe(1);
     expect(detail.wallet.deposits_usd).toBe(0);
+    // One organization: /console opens its Overview (the list stays at /console?list).
+    const home = await fetch(`${base}/console`, {
+      headers: { cookie: cookieHeader(signedIn) },
+      redirect: 'manual',
+    });
+    expect([303, 307, 308]).toContain(home.status);
+    expect(new URL(home.headers.get('location')!, base).pathname).toBe(`/console/orgs/${orgId}`);
   });
 
   it('a code works once', async () => {
@@ -111,7 +118,7 @@ describe('sign-up by email', () => {
     const first = await signIn(accounts, email);
     const second = await signIn(accounts, email);
     const rows = async (cookie: string) =>
-      (await (await fetch(`${base}/console`, { headers: { cookie } })).text()).match(
+      (await (await fetch(`${base}/console?list`, { headers: { cookie } })).text()).match(
         /data-testid="org-row"/g,
       )?.length;
     expect(await rows(first)).toBe(1);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot, type RunningBrowser } from '../support/browser';
 import { readSignInMail, startAccountsServer, type AccountsServer } from '../support/accounts-api';
-import { signUpInBrowser, signUpWithCode } from '../support/console-browser';
+import { orgOverviewUrl, signUpInBrowser, signUpWithCode } from '../support/console-browser';
 
 // Sign-up, sign-in by link, keys, invitations and agent approval in Chromium, mail through a real
 // SMTP server.
@@ -32,10 +32,10 @@ async function axeClean(page: Page, name: string) {
   await screenshot(page, name, 'desktop');
 }
 
-/** Signs up in the page by typing the mailed code; leaves the page on /console. Its org id. */
+/** Signs up in the page by typing the mailed code; leaves the page on the org's Overview. Its id. */
 async function signUp(page: Page, email: string, name = 'Grace Hopper'): Promise<string> {
   const orgId = await signUpInBrowser(accounts, page, email, name);
-  await page.getByTestId('signed-in-as').waitFor();
+  await page.getByTestId('user-email').waitFor();
   return orgId;
 }
 
@@ -55,7 +55,14 @@ describe('accounts in the browser', () => {
     await page.goto(`${base}/sign-in`);
     await axeClean(page, 'sign-in');
     const email = freshEmail();
-    await signUp(page, email);
+    const orgId = await signUp(page, email);
+    // One organization: /console opened its Overview.
+    expect(page.url()).toBe(`${base}/console/orgs/${orgId}`);
+    expect(await page.getByTestId('user-email').textContent()).toContain(email);
+    // The person's menu still lists the organizations.
+    await page.locator('.user-menu summary').click();
+    await page.getByRole('link', { name: 'All organizations' }).click();
+    await page.waitForURL(`${base}/console?list`);
     expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
     expect(await page.getByTestId('org-row').count()).toBe(1);
     expect(await page.getByTestId('org-row').textContent()).toContain('owner');
@@ -83,8 +90,8 @@ describe('accounts in the browser', () => {
     await page.goto(link);
     await axeClean(page, 'sign-in-verify');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${base}/console`);
-    expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    await page.waitForURL(orgOverviewUrl(base));
+    expect(await page.getByTestId('user-email').textContent()).toContain(email);
     await context.close();
   });
 
@@ -224,8 +231,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${local}/sign-in`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await page.waitForURL(`${local}/console`);
-    expect(await page.getByTestId('signed-in-as').textContent()).toContain(email);
+    await page.waitForURL(orgOverviewUrl(local));
+    expect(await page.getByTestId('user-email').textContent()).toContain(email);
     await page.goto(`${local}/console/account`);
     await page.getByTestId('session-row').first().waitFor();
 

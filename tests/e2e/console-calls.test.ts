@@ -31,7 +31,7 @@ browserConsoleForSuite(`console-owner-${Date.now()}@example.com`, 'Ada Owner', (
 
 describe('the calls pages', () => {
   it('list a call placed through the API until it finishes; its page plays and re-sends', async () => {
-    await page.getByTestId('org-row').getByRole('link').click();
+    await page.goto(`${base}/console`);
     await page.waitForURL(`${base}/console/orgs/${orgId}`);
     await page
       .getByRole('navigation', { name: 'Console' })

@@ -52,8 +52,8 @@ const stillMarked = (on: Page) =>
   on.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 
 describe('the overview', () => {
-  it('is the org home: opened from the org list, empty figures, axe clean, fits 375 px', async () => {
-    await page.getByTestId('org-row').getByRole('link').click();
+  it('is the org home: what /console opens for one org, empty figures, axe clean, fits 375 px', async () => {
+    await page.goto(`${base}/console`);
     await page.waitForURL(overview());
     expect(
       await page
@@ -257,7 +257,7 @@ describe('every console page', () => {
     const pages = [
       ...sections,
       `/console/orgs/${orgId}/calls/${recorded}`,
-      '/console',
+      '/console?list',
       '/console/account',
     ];
     const small = await narrowPage(chromium, owner);

@@ -219,7 +219,7 @@ describe('the shell', () => {
     for (const path of [
       `/console/orgs/${orgId}/members`,
       `/console/orgs/${orgId}/keys`,
-      '/console',
+      '/console?list',
       '/console/account',
     ]) {
       await small.goto(base + path);
@@ -227,7 +227,7 @@ describe('the shell', () => {
     }
     // Day-one defect 3: /console went dark with the other console pages' scheme.
     await small.emulateMedia({ colorScheme: 'dark' });
-    await small.goto(`${base}/console`);
+    await small.goto(`${base}/console?list`);
     await expectNoSidewaysScroll(small, 375);
     const background = await small.evaluate(
       () => getComputedStyle(document.querySelector('.console')!).backgroundColor,

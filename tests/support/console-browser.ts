@@ -6,7 +6,17 @@ import { startConsoleServer } from './console-api';
 import { startForSuite } from './start-for-suite';
 import { startWebhookReceiver } from './webhook-receiver';
 
-/** Signs up in the browser with the mailed code; the page ends on /console. Returns the org id. */
+/**
+ * Where sign-in lands on `base` for a person in one organization: /console sends them on to that
+ * organization's Overview.
+ */
+export const orgOverviewUrl = (base: string): RegExp =>
+  new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/console/orgs/[0-9a-f-]{36}$`);
+
+/**
+ * Signs up in the browser with the mailed code; the page ends on the new organization's Overview
+ * (its only one). Returns the org id.
+ */
 export async function signUpInBrowser(
   accounts: AccountsServer,
   page: Page,
@@ -14,11 +24,11 @@ export async function signUpInBrowser(
   name: string,
 ): Promise<string> {
   await signUpWithCode(accounts, page, email, { name });
-  return (await page.locator('[data-testid="org-row"] code').first().textContent())!;
+  return /\/console\/orgs\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 }
 
 /**
- * The sign-up form filled and the mailed code typed in, until the page is on /console. `base` is
+ * The sign-up form filled and the mailed code typed in, until the page is in the console. `base` is
  * another name of the server where a test needs one (passkeys refuse an IP address).
  */
 export async function signUpWithCode(
@@ -35,7 +45,7 @@ export async function signUpWithCode(
   const { code } = readSignInMail(await accounts.smtp.next(email));
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${base}/console`);
+  await page.waitForURL(orgOverviewUrl(base));
 }
 
 /**

@@ -11,11 +11,23 @@ import { microsToUsd } from '@/lib/platform/money';
 export const metadata: Metadata = { title: 'Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-/** Where sign-in lands: the person's organizations, each opening its own console. */
-export default async function ConsolePage() {
+/**
+ * Where sign-in lands. A person in one organization goes straight to its Overview; with several
+ * (or asked for the list with `?list`, as the person's menu does) the organizations, each opening
+ * its own console.
+ */
+export default async function ConsolePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await consoleUser();
   if (!user) redirect('/sign-in');
   const orgs = await listMemberOrgs(await getDb(), user.id);
+  const [only] = orgs;
+  if (orgs.length === 1 && only && (await searchParams).list === undefined) {
+    redirect(`/console/orgs/${only.orgId}`);
+  }
   return (
     <ConsoleMain>
       <h1>Console</h1>
