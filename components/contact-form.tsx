@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { PublicLeadField } from '@/lib/site/public-lead-form';
 import { FieldInput } from './lead-form/field-input';
 import { TURNSTILE_SITE_KEY, TurnstileWidget } from './turnstile-widget';
+import { FormError } from './lead-form/form-error';
 
 type FieldName = 'name' | 'email' | 'company' | 'message';
 interface Failure {
@@ -101,17 +102,7 @@ export function ContactForm() {
       <h2 id="contact-title" className="visually-hidden">
         Contact form
       </h2>
-      {failure && !failure.field ? (
-        <p
-          className="form-error"
-          role="alert"
-          tabIndex={-1}
-          ref={errorRef}
-          data-testid="form-error"
-        >
-          {failure.message}
-        </p>
-      ) : null}
+      <FormError message={failure && !failure.field ? failure.message : null} focusRef={errorRef} />
       {CONTACT_FIELDS.map((field) => (
         <FieldInput
           key={field.name}

@@ -9,6 +9,7 @@ import { TURNSTILE_SITE_KEY, TurnstileWidget } from '../turnstile-widget';
 import { FieldInput } from './field-input';
 import { LeadOutcome } from './lead-outcome';
 import { readValues, type Value } from './read-values';
+import { FormError } from './form-error';
 
 interface Failure {
   message: string;
@@ -123,17 +124,7 @@ export function LeadForm({
       data-form-slug={form.slug}
     >
       <Heading id={id('title')}>{form.title}</Heading>
-      {failure && !failure.field ? (
-        <p
-          className="form-error"
-          role="alert"
-          tabIndex={-1}
-          ref={errorRef}
-          data-testid="form-error"
-        >
-          {failure.message}
-        </p>
-      ) : null}
+      <FormError message={failure && !failure.field ? failure.message : null} focusRef={errorRef} />
       {fields.map((field) => (
         <FieldInput
           key={field.name}
