@@ -1,12 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { postJson, send } from '@/components/account/post-json';
-import { capCentsFrom, formatUsd, SpendCapField } from '@/components/account/spend-cap-field';
+import { useRef, useState, type FormEvent } from 'react';
+import { postJson } from '@/components/account/post-json';
+import { capCentsFrom, formatUsd } from '@/components/account/spend-cap-field';
 import { formatTime } from '@/lib/console/format-time';
-import { ConfirmButton } from './confirm-button';
 import { CopyButton } from './copy-button';
+import { CreateKeyDialog } from './create-key-dialog';
+import { envelopeWords as words } from './envelope-words';
+import { KeyActions } from './key-actions';
 
 export interface ConsoleKey {
   key_id: string;
@@ -28,9 +30,6 @@ function monthSpend(key: ConsoleKey): string {
     ? `${spent} (no cap)`
     : `${spent} of ${formatUsd(key.monthly_spend_cap_cents / 100)}`;
 }
-
-/** The envelope's message without its field prefix ("scopes: Choose…" reads "Choose…"). */
-const words = (message: string) => message.replace(/^[a-z_]+: /, '');
 
 /**
  * An org's keys, rendered on the server and refreshed after each change: create in a dialog
@@ -56,28 +55,6 @@ export function OrgKeys({
   const [error, setError] = useState<string | null>(null);
   const createDialog = useRef<HTMLDialogElement>(null);
   const [createError, setCreateError] = useState<string | null>(null);
-  const titleId = useId();
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const chosen = form.getAll('scopes').map(String);
-    if (chosen.length === 0) return setCreateError('Choose at least one scope.');
-    const days = Number(form.get('expires_in_days') || 0);
-    const cap = capCentsFrom(form);
-    const name = String(form.get('name') ?? '');
-    const result = await postJson<{ api_key: string }>(base, {
-      name,
-      scopes: chosen,
-      ...(days > 0 ? { expires_in_days: days } : {}),
-      ...(cap === null ? {} : { monthly_spend_cap_cents: cap }),
-    });
-    if (!result.ok) return setCreateError(words(result.message));
-    setCreateError(null);
-    setSecret({ name, value: result.data.api_key });
-    createDialog.current?.close();
-    router.refresh();
-  }
 
   async function setCap(event: FormEvent<HTMLFormElement>, keyId: string) {
     event.preventDefault();
@@ -193,68 +170,12 @@ export function OrgKeys({
                     ) : null}
                     {manage ? (
                       <td>
-                        <div className="row-actions">
-                          <ConfirmButton
-                            label={
-                              <>
-                                Rotate<span className="visually-hidden"> {label}</span>
-                              </>
-                            }
-                            title={`Rotate ${label}?`}
-                            confirmLabel="Rotate key"
-                            onConfirm={async (fields) => {
-                              const hours = Number(fields.get('grace_hours') ?? 0);
-                              const result = await postJson<{ api_key: string }>(
-                                `${base}/${key.key_id}/rotate`,
-                                { grace_hours: hours },
-                              );
-                              if (!result.ok) return words(result.message);
-                              setSecret({ name: label, value: result.data.api_key });
-                              router.refresh();
-                              return null;
-                            }}
-                          >
-                            <p>A new secret replaces this one; you see it once.</p>
-                            <div className="field">
-                              <label htmlFor={`grace-${key.key_id}`}>
-                                Hours the old secret keeps working (0–72)
-                              </label>
-                              <input
-                                id={`grace-${key.key_id}`}
-                                name="grace_hours"
-                                type="number"
-                                min={0}
-                                max={72}
-                                step={1}
-                                defaultValue={24}
-                                required
-                              />
-                            </div>
-                          </ConfirmButton>
-                          <ConfirmButton
-                            label={
-                              <>
-                                Revoke<span className="visually-hidden"> {label}</span>
-                              </>
-                            }
-                            title={`Revoke ${label}?`}
-                            confirmLabel="Revoke key"
-                            danger
-                            onConfirm={async () => {
-                              const result = await send(`${base}/${key.key_id}`, {
-                                method: 'DELETE',
-                              });
-                              if (!result.ok) return words(result.message);
-                              router.refresh();
-                              return null;
-                            }}
-                          >
-                            <p>
-                              Every request with this key is refused from now on. This cannot be
-                              undone.
-                            </p>
-                          </ConfirmButton>
-                        </div>
+                        <KeyActions
+                          keyUrl={`${base}/${key.key_id}`}
+                          keyId={key.key_id}
+                          label={label}
+                          onSecret={setSecret}
+                        />
                       </td>
                     ) : null}
                   </tr>
@@ -265,57 +186,19 @@ export function OrgKeys({
         </div>
       )}
       {manage ? (
-        <dialog ref={createDialog} aria-labelledby={titleId}>
-          <form className="form-grid" onSubmit={(event) => void create(event)}>
-            <h2 id={titleId}>Create an API key</h2>
-            <div className="field">
-              <label htmlFor={`key-name-${orgId}`}>Key name</label>
-              <input id={`key-name-${orgId}`} name="name" required maxLength={64} />
-            </div>
-            <fieldset className="field">
-              <legend>Scopes (those your role can give)</legend>
-              {scopes.map((scope) => (
-                <label key={scope} className="check">
-                  <input
-                    type="checkbox"
-                    name="scopes"
-                    value={scope}
-                    defaultChecked={defaultScopes.includes(scope)}
-                  />{' '}
-                  {scope}
-                </label>
-              ))}
-            </fieldset>
-            <div className="field">
-              <label htmlFor={`key-expiry-${orgId}`}>Expires after (days, empty: never)</label>
-              <input
-                id={`key-expiry-${orgId}`}
-                name="expires_in_days"
-                type="number"
-                min={1}
-                max={3650}
-              />
-            </div>
-            <SpendCapField id={`key-cap-${orgId}`} label="Monthly spend cap (USD, optional)" />
-            {createError ? (
-              <p className="form-error" role="alert">
-                {createError}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => createDialog.current?.close()}
-              >
-                Cancel
-              </button>
-              <button className="button" type="submit">
-                Create
-              </button>
-            </div>
-          </form>
-        </dialog>
+        <CreateKeyDialog
+          dialogRef={createDialog}
+          orgId={orgId}
+          keysUrl={base}
+          scopes={scopes}
+          defaultScopes={defaultScopes}
+          onCreated={(created) => {
+            setSecret(created);
+            router.refresh();
+          }}
+          error={createError}
+          setError={setCreateError}
+        />
       ) : null}
     </div>
   );
