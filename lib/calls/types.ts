@@ -1,10 +1,5 @@
-import type { AgentBrain } from '../adapters/agent-brain';
-import type { Db, schema } from '../adapters/db';
-import type { Clock } from '../platform/runtime/clock';
-import type { SpeechEngine } from '../adapters/speech-engine';
-import type { Store } from '../adapters/store';
-import type { CallProvider } from '../adapters/telephony';
-import type { WebhookSender } from '../adapters/webhooks';
+import type { schema } from '../adapters/db';
+import type { Ports } from '../adapters/ports';
 import type { RuleSettings } from './rules';
 
 export type CallRow = typeof schema.calls.$inferSelect;
@@ -18,14 +13,12 @@ export interface CallSettings {
 }
 
 /** Everything the call service talks to, passed in (no env reads in lib/calls). */
-export interface CallDeps {
-  db: Db;
-  store: Store;
-  clock: Clock;
-  speech: SpeechEngine;
-  provider: CallProvider;
-  brain: AgentBrain;
-  webhooks: WebhookSender;
+export interface CallDeps extends Pick<
+  Ports,
+  'db' | 'store' | 'clock' | 'speech' | 'provider' | 'brain'
+> {
+  /** Post-call webhooks (the ports' `callWebhooks`). */
+  webhooks: Ports['callWebhooks'];
   settings: CallSettings;
   /**
    * The deployment's calling rules, checked at dispatch and at every dial (lib/calls/rules).

@@ -2,8 +2,8 @@ import { ttsSocketRoute } from '../speech/tts-socket';
 import { twilioMediaRoute } from '../calls/conversation/twilio-media-socket';
 import type { WebSocketEndpoint } from '../platform/http/ws-endpoint';
 import { getDb } from '../adapters/db';
-import { getConversationDeps } from './get-conversation-deps';
-import { getSpeechDeps } from './get-speech-deps';
+import { getConversationDeps } from './root';
+import { getSpeechDeps } from './root';
 
 export { UpgradeRefused, type WebSocketEndpoint } from '../platform/http/ws-endpoint';
 

@@ -1,13 +1,6 @@
-import type { Db } from '../adapters/db';
-import type { Clock } from '../platform/runtime/clock';
-import type { SpeechEngine } from '../adapters/speech-engine';
-import type { Store } from '../adapters/store';
+import type { Ports } from '../adapters/ports';
 
 /** Everything the speech surfaces talk to, passed in (no env reads in lib/speech). */
-export interface SpeechDeps {
-  db: Db;
-  store: Store;
-  clock: Clock;
-  speech: SpeechEngine;
+export interface SpeechDeps extends Pick<Ports, 'db' | 'store' | 'clock' | 'speech'> {
   settings: { pricePer1kMicros: number };
 }

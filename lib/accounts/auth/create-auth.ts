@@ -3,8 +3,8 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import type { Config } from '../../platform/config/config';
-import { schema, type Db } from '../../adapters/db';
-import type { Mailer } from '../../adapters/mail';
+import { schema } from '../../adapters/db';
+import type { Ports } from '../../adapters/ports';
 import { usdToMicros } from '../../platform/money';
 import { createPersonalOrg } from '../orgs/create-personal-org';
 import type { GrantStartingCredit } from '../orgs/insert-org';
@@ -21,10 +21,8 @@ export const CODE_ATTEMPTS = 5;
  */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-export interface AuthDeps {
-  db: Db;
+export interface AuthDeps extends Pick<Ports, 'db' | 'mailer'> {
   config: Config;
-  mailer: Mailer;
   /** The own origin this instance serves (cookies, passkey rpID): PUBLIC_SITE_URL or a listening one. */
   origin: string;
   /** Where mailed links point: configured, never the request's (a forged Host would take the code). */

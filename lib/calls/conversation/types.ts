@@ -1,8 +1,4 @@
-import type { AgentBrain } from '../../adapters/agent-brain';
-import type { Db } from '../../adapters/db';
-import type { Clock } from '../../platform/runtime/clock';
-import type { SpeechEngine } from '../../adapters/speech-engine';
-import type { Store } from '../../adapters/store';
+import type { Ports } from '../../adapters/ports';
 import type { CarrierLine } from '../../adapters/telephony';
 import type { SpeechRecognizer } from '../../adapters/recognizers/speech-recognizer';
 import type { StreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
@@ -10,12 +6,11 @@ import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
 
 /** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
-export interface ConversationDeps {
-  db: Db;
-  store: Store;
-  clock: Clock;
-  speech: SpeechEngine;
-  brain: AgentBrain;
+export interface ConversationDeps extends Pick<
+  Ports,
+  'db' | 'store' | 'clock' | 'speech' | 'brain'
+> {
+  /** Whole-turn recognition: a live call needs one (the ports' may be null). */
   recognizer: SpeechRecognizer;
   /** Streaming recognition; null or unset: whole turns through `recognizer`. */
   streaming?: StreamingRecognizer | null;

@@ -1,6 +1,6 @@
 import { startDueAutoTopUps } from '../../wallet/billing/auto-top-up/run-due-auto-top-ups';
 import type { AutoTopUpDeps } from '../../wallet/billing/auto-top-up/types';
-import { getBillingDeps } from '../get-billing-deps';
+import { getBillingDeps } from '../root';
 import { getConfig } from '../../platform/config/config';
 import { publicOrigin } from '../../platform/http/public-origin';
 import { getMailer } from '../../adapters/mail';

@@ -1,5 +1,5 @@
 import { deliverDueWebhooks } from '../../calls/webhooks/deliver-due-webhooks';
-import { getCallDeps } from '../get-call-deps';
+import { getCallDeps } from '../root';
 import { defineJob } from './define-job';
 
 const BATCH = 16;

@@ -1,25 +1,14 @@
-import type { BotCheck } from '../../adapters/botcheck';
-import type { Cms } from '../../adapters/cms';
-import type { Crm } from '../../adapters/crm';
-import type { Store } from '../../adapters/store';
-import type { WebhookSender } from '../../adapters/webhooks';
+import type { Ports } from '../../adapters/ports';
 import type { CleanAttribution } from './clean-attribution';
 import type { LeadDestination } from './lead-form';
 import type { CleanValues } from './validate-lead-values';
 
-import type { Clock } from '../../platform/runtime/clock';
-
 export { systemClock, type Clock } from '../../platform/runtime/clock';
 
 /** Everything the lead service talks to, passed in (no env reads in lib/site/leads). */
-export interface LeadDeps {
-  store: Store;
-  cms: Cms;
-  crm: Crm;
-  /** Sends the signed webhooks of a form's `destinations`. */
-  webhooks: WebhookSender;
-  botCheck: BotCheck;
-  clock: Clock;
+export interface LeadDeps extends Pick<Ports, 'store' | 'cms' | 'crm' | 'botCheck' | 'clock'> {
+  /** Sends the signed webhooks of a form's `destinations` (the ports' `leadWebhooks`). */
+  webhooks: Ports['leadWebhooks'];
   /** HMAC key for deletion-request email hashes. */
   privacyHashKey: string;
 }

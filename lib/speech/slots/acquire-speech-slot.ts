@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../platform/runtime/clock';
-import type { LeaseKind, Store } from '../../adapters/store';
+import type { Ports } from '../../adapters/ports';
+import type { LeaseKind } from '../../adapters/store';
 import { SLOT_TTL_MS, speechSlotKey } from './speech-slot-key';
 
 export interface SpeechSlot {
@@ -28,10 +28,7 @@ export type SlotAttempt =
   | { ok: true; slot: SpeechSlot }
   | { ok: false; current: number; limit: number; retryAfterSeconds: number };
 
-export interface SpeechSlotDeps {
-  store: Store;
-  clock: Clock;
-}
+export type SpeechSlotDeps = Pick<Ports, 'store' | 'clock'>;
 
 /**
  * Takes one of the organization's `limit` concurrent speech slots, atomically across every

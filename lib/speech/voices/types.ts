@@ -1,16 +1,12 @@
-import type { Db } from '../../adapters/db';
 import type {
   CloneGeneration,
   CloneKind,
   CloneState,
   ReviewStatus,
 } from '../../adapters/db/schema/voices';
-import type { SpeechEngine } from '../../adapters/speech-engine';
+import type { Ports } from '../../adapters/ports';
 
-export interface VoiceDeps {
-  db: Db;
-  speech: SpeechEngine;
-}
+export type VoiceDeps = Pick<Ports, 'db' | 'speech'>;
 
 /** A voice as GET /v1/voices shows it. */
 export interface VoiceView {

@@ -1,11 +1,6 @@
-import type { Db } from '../../adapters/db';
-import type { PaymentProvider } from '../../adapters/payments/types';
-import type { Clock } from '../../platform/runtime/clock';
+import type { Ports } from '../../adapters/ports';
 
-export interface BillingDeps {
-  db: Db;
-  payments: PaymentProvider;
-  clock: Clock;
+export interface BillingDeps extends Pick<Ports, 'db' | 'payments' | 'clock'> {
   settings: { minTopUpMicros: number; maxTopUpMicros: number };
 }
 

@@ -1,11 +1,8 @@
-import type { Db } from '../../../adapters/db';
-import type { Mailer } from '../../../adapters/mail';
+import type { Ports } from '../../../adapters/ports';
 import type { BillingDeps } from '../types';
 
 /** What the scheduler's auto top-up and low-balance passes need. */
-export interface AutoTopUpDeps extends BillingDeps {
-  db: Db;
-  mailer: Mailer;
+export interface AutoTopUpDeps extends BillingDeps, Pick<Ports, 'mailer'> {
   /** The site's origin, for links in mail (the Checkout's way back, the settings page). */
   origin: string;
   /**
