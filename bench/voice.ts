@@ -139,6 +139,9 @@ async function startBenchServer(adminToken: string, cwd?: string) {
     env: {
       ADMIN_TOKEN: adminToken,
       CALL_SCHEDULER: 'false',
+      // The calling rules check the window in the callee's zones as in production, at any hour the
+      // benchmark runs (tests/support/server.ts turns the window off); earlier commits ignore it.
+      CALL_HOURS: '00:00-24:00',
       // The spec's 120 per minute would refuse the load itself; the limiter still runs per request.
       MCP_REQUESTS_PER_MINUTE: '1000000',
       ...(database ? { DATABASE_URL: database.url } : {}),

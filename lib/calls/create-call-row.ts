@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { CallDispatchInput } from '@/schemas/calls';
-import { isCheckViolation, schema, type Executor } from '../adapters/db';
+import { isCheckViolation, prepareRaw, schema, type Executor } from '../adapters/db';
 import type { CallProvider } from '../adapters/telephony';
-import { walletHoldHead, type CallHold } from '../wallet';
+import {
+  WALLET_HOLD_HEAD,
+  WALLET_HOLD_PARAMS,
+  walletHoldCtes,
+  walletHoldValues,
+  type CallHold,
+} from '../wallet';
+import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow } from './rules';
 import { fillPlaceholders } from './fill-placeholders';
 
 export interface NewCall {
@@ -123,7 +130,7 @@ export async function insertCall(
 }
 
 /**
- * Inserts a single call with its wallet hold in one statement (walletHoldHead): the call row is
+ * Inserts a single call with its wallet hold in one statement (WALLET_HOLD_HEAD): the call row is
  * read from one JSON parameter over the calls row type (as insertBatchCalls does), with its hold,
  * and max_duration cut to what the hold pays. Returns the call's id, or null when the wallet
  * refused (nothing owed and less than one minute payable, or a debt): nothing was written.
@@ -135,51 +142,106 @@ export async function insertHeldCall(
   pricePerMinuteMicros: number,
   now: Date,
 ): Promise<string | null> {
+  const result = await runHeldInsert<{ id: string }>(db, provider, call, pricePerMinuteMicros, now);
+  return result?.rows[0]?.id ?? null;
+}
+
+/**
+ * insertHeldCall with the calling rules' database part folded in (lib/calls/rules
+ * foldDispatchRules): the hold and the insert happen only when the org-level rules pass. Returns
+ * the call's id (null when nothing was written: refused by the rules, by the wallet, or left to
+ * the rules' own judgement) and the org's view the rules read, to judge it by (null when the
+ * wallet's CHECK refused the whole statement).
+ */
+export async function insertHeldCallWithRules(
+  db: Executor,
+  provider: CallProvider,
+  call: NewCall,
+  pricePerMinuteMicros: number,
+  now: Date,
+  rules: FoldedRules,
+): Promise<{ id: string | null; view: OrgViewRow | null }> {
+  const result = await runHeldInsert<OrgViewRow & { id: string | null }>(
+    db,
+    provider,
+    call,
+    pricePerMinuteMicros,
+    now,
+    rules,
+  );
+  // The wallet's CHECK refused the statement: no view was read either.
+  if (!result) return { id: null, view: null };
+  const { id, ...view } = result.rows[0]!;
+  return { id, view };
+}
+
+async function runHeldInsert<Row>(
+  db: Executor,
+  provider: CallProvider,
+  call: NewCall,
+  pricePerMinuteMicros: number,
+  now: Date,
+  rules?: FoldedRules,
+): Promise<{ rows: Row[] } | null> {
   const values = newCallValues(provider, call, now);
   const present = Object.keys(values) as (keyof CallValues)[];
-  const statement = heldInsertStatement(present);
-  const record = JSON.stringify(
-    Object.fromEntries(present.map((k) => [callColumns[k].name, values[k] ?? null])),
-  );
-  const head = walletHoldHead({
-    orgId: call.orgId,
-    maxDurationMinutes: call.request.max_duration,
-    pricePerMinuteMicros,
-  });
-  let result;
+  const record: Record<string, unknown> = {};
+  for (const key of present) record[callColumns[key].name] = values[key] ?? null;
   try {
-    result = await db.execute(sql`${head} ${statement.insert}${record}${statement.rest}`);
+    return await heldInsertStatement<Row>(db, present, rules !== undefined).execute({
+      ...walletHoldValues({
+        orgId: call.orgId,
+        maxDurationMinutes: call.request.max_duration,
+        pricePerMinuteMicros,
+      }),
+      record: JSON.stringify(record),
+      ...rules,
+    });
   } catch (error) {
     // The wallet's CHECK (held within the balance) stands behind the statement's own arithmetic.
     if (isCheckViolation(error)) return null;
     throw error;
   }
-  const rows = (result as unknown as { rows: { id: string }[] }).rows;
-  return rows[0]?.id ?? null;
 }
 
 /** Written by insertHeldCall from the hold, not from the request. */
 const HELD_KEYS = new Set<string>(['heldMicros', 'maxDuration', 'cutByHold']);
 
-// The insert's text around its one JSON parameter, built once per set of columns (every single
-// call has the same): composing ~40 identifiers per request cost more than the database's work.
-const heldInserts = new Map<string, { insert: SQL; rest: SQL }>();
+// The statement's text, built once per set of columns (every single call has the same) and
+// prepared under a name per text: composing ~40 identifiers and the hold per request, and
+// Postgres parsing and planning the whole statement each time, cost more than inserting the row.
+const heldInserts = new Map<string, { name: string; text: string; params: string[] }>();
 
-function heldInsertStatement(present: (keyof CallValues)[]): { insert: SQL; rest: SQL } {
-  const cacheKey = present.join(',');
+function heldInsertStatement<Row>(db: Executor, present: (keyof CallValues)[], folded: boolean) {
+  const cacheKey = `${folded ? 'rules:' : ''}${present.join(',')}`;
   let statement = heldInserts.get(cacheKey);
   if (!statement) {
     const names = present.filter((k) => !HELD_KEYS.has(k)).map((k) => `"${callColumns[k].name}"`);
-    statement = {
-      insert: sql.raw(
-        `INSERT INTO calls (${names.join(', ')}, held_micros, max_duration, cut_by_hold) ` +
-          `SELECT ${names.map((n) => `r.${n}`).join(', ')}, h.held_micros, ` +
-          'least(r.max_duration, h.minutes), h.minutes < r.max_duration ' +
-          'FROM json_populate_record(null::calls, ',
-      ),
-      rest: sql.raw('::json) r, wallet_hold h RETURNING id'),
-    };
+    const ref = (param: number) => `$${param}`;
+    // $1–$3 the hold's, $4 the call's row, then the rules' own.
+    const record = ref(WALLET_HOLD_PARAMS.length + 1);
+    const rulesRefs = FOLDED_RULES_PARAMS.map((_, i) => ref(WALLET_HOLD_PARAMS.length + 2 + i));
+    const insert =
+      `INSERT INTO calls (${names.join(', ')}, held_micros, max_duration, cut_by_hold) ` +
+      `SELECT ${names.map((n) => `r.${n}`).join(', ')}, h.held_micros, ` +
+      'least(r.max_duration, h.minutes), h.minutes < r.max_duration ' +
+      `FROM json_populate_record(null::calls, ${record}::json) r, wallet_hold h RETURNING id`;
+    statement = folded
+      ? {
+          name: `insert_held_call_ruled_${heldInserts.size}`,
+          text:
+            `WITH ${foldedRulesCtes('$1', rulesRefs)}, ` +
+            `${walletHoldCtes('EXISTS (SELECT 1 FROM rules_pass)')}, ` +
+            `inserted AS (${insert}) ` +
+            'SELECT v.*, (SELECT id FROM inserted) AS id FROM rules_view v',
+          params: [...WALLET_HOLD_PARAMS, 'record', ...FOLDED_RULES_PARAMS],
+        }
+      : {
+          name: `insert_held_call_${heldInserts.size}`,
+          text: `${WALLET_HOLD_HEAD} ${insert}`,
+          params: [...WALLET_HOLD_PARAMS, 'record'],
+        };
     heldInserts.set(cacheKey, statement);
   }
-  return statement;
+  return prepareRaw<Row>(db, statement.name, statement.text, statement.params);
 }

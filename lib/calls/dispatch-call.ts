@@ -8,8 +8,13 @@ import { assertWalletUsable, holdForCall, reserveKeySpend, type SpendingKey } fr
 import { getOrgOrThrow } from '../accounts';
 import { resolveVoice } from '../speech';
 import { checkWebhookUrl } from '../adapters/webhooks/check-webhook-url';
-import { scheduleAtDispatch } from './rules';
-import { insertCall, insertHeldCall, type NewCall } from './create-call-row';
+import { foldDispatchRules, judgeFoldedRules, scheduleAtDispatch } from './rules';
+import {
+  insertCall,
+  insertHeldCall,
+  insertHeldCallWithRules,
+  type NewCall,
+} from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
 import type { CallDeps } from './types';
@@ -65,6 +70,15 @@ async function assertFunded(deps: CallDeps, orgId: string, wallet: Wallet | unde
 
 type Wallet = { balanceMicros: number; owedMicros: number };
 
+function walletUsable(wallet: Wallet): boolean {
+  try {
+    assertWalletUsable(wallet);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * POST /v1/calls. With an Idempotency-Key, twins are serialised by the shared store claim and
  * the key is also unique per org in the database, so a replay finds the first call even after
@@ -87,22 +101,11 @@ export async function dispatchCall(
   const { orgId, origin } = input;
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
-    // The calling rules answer first: a refused call never touches the wallet.
-    const scheduledFor = deps.rules
-      ? await scheduleAtDispatch(
-          { ...deps, rules: deps.rules },
-          {
-            orgId,
-            to: request.phone_number,
-            from: request.from ?? null,
-            now: deps.clock.now(),
-          },
-          request.defer_to_calling_hours,
-        )
-      : null;
-    await assertFunded(deps, orgId, input.wallet);
+    const now = new Date(deps.clock.now());
+    const spending = input.key;
+    const price = deps.settings.pricePerMinuteMicros;
     const call: NewCall = {
-      scheduledFor,
+      scheduledFor: null,
       orgId,
       request,
       requestData,
@@ -110,11 +113,37 @@ export async function dispatchCall(
       keyId: input.key?.keyId ?? null,
       ...keyed,
     };
-    const now = new Date(deps.clock.now());
-    const spending = input.key;
-    const price = deps.settings.pricePerMinuteMicros;
-    if (spending?.spendCapMicros == null && price > 0) {
-      // The hot path: the hold and the call's insert in one statement.
+    // The hot path: the hold and the call's insert in one statement.
+    const heldInOneStatement = spending?.spendCapMicros == null && price > 0;
+    const rulesDeps = deps.rules && { db: deps.db, rules: deps.rules, provider: deps.provider };
+    const attempt = {
+      orgId,
+      to: request.phone_number,
+      from: request.from ?? null,
+      now: now.getTime(),
+    };
+    let scheduledFor: Date | null = null;
+    // The calling rules answer first: a refused call never touches the wallet. On the hot path
+    // their database part runs inside the insert's statement (one round trip, not two), when the
+    // wallet as authentication read it would not refuse first anyway.
+    const folded =
+      rulesDeps && heldInOneStatement && input.wallet && walletUsable(input.wallet)
+        ? await foldDispatchRules(rulesDeps, attempt)
+        : null;
+    if (rulesDeps && folded) {
+      const done = await insertHeldCallWithRules(deps.db, deps.provider, call, price, now, folded);
+      if (done.id) return responseFor(done.id);
+      // Nothing written: the rules' refusal (or deferral) on the view the statement read, else
+      // the wallet's, found by the plain insert below.
+      scheduledFor = done.view
+        ? await judgeFoldedRules(rulesDeps, attempt, done.view, request.defer_to_calling_hours)
+        : await scheduleAtDispatch(rulesDeps, attempt, request.defer_to_calling_hours);
+    } else if (rulesDeps) {
+      scheduledFor = await scheduleAtDispatch(rulesDeps, attempt, request.defer_to_calling_hours);
+    }
+    await assertFunded(deps, orgId, input.wallet);
+    call.scheduledFor = scheduledFor;
+    if (heldInOneStatement) {
       const held = await insertHeldCall(deps.db, deps.provider, call, price, now);
       if (held) return responseFor(held);
       const { owedMicros } = await getOrgOrThrow(deps.db, orgId);

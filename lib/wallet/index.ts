@@ -6,7 +6,13 @@ export { chargeUpTo } from './charge-up-to';
 export { credit } from './credit';
 export { depositFunds } from './deposit-funds';
 export { holdForCall, type CallHold } from './hold-call';
-export { walletHoldHead } from './hold-call-in-statement';
+export {
+  WALLET_HOLD_HEAD,
+  WALLET_HOLD_PARAMS,
+  walletHoldCtes,
+  walletHoldHead,
+  walletHoldValues,
+} from './hold-call-in-statement';
 export { ledgerBalance } from './ledger-balance';
 export { lockWallet, type LockedWallet } from './lock-wallet';
 export { settleCallHold } from './settle-call';

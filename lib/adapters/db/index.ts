@@ -1,6 +1,7 @@
 export * from './types';
 export * as schema from './schema';
 export { createDatabase, getDatabase, getDb } from './get-database';
+export { prepareRaw, type RawStatement } from './prepare-raw';
 export { createPgliteDatabase, createPostgresDatabase, redactDatabaseUrl } from './create-database';
 export {
   isCheckViolation,

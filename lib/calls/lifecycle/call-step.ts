@@ -59,7 +59,8 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   const now = new Date(deps.clock.now());
   // The calling rules at this call's own dial (single, batch, retried or deferred alike).
   if (deps.rules) {
-    const decision = await decideAtDial({ ...deps, rules: deps.rules }, call, now.getTime());
+    const rulesDeps = { db: deps.db, rules: deps.rules, provider: deps.provider };
+    const decision = await decideAtDial(rulesDeps, call, now.getTime());
     if (decision.kind === 'wait')
       return updateLeased(deps.db, call, {
         nextStepAt: decision.until,

@@ -21,8 +21,10 @@ const MINUTE = 60_000;
 const DAY_MINUTES = 1_440;
 
 const QUARTER_HOUR = 15 * MINUTE;
-const offsets = new Map<string, number>();
+/** Zone → quarter hour (since the epoch) → UTC offset in minutes. */
+const offsets = new Map<string, Map<number, number>>();
 const OFFSETS_LIMIT = 100_000;
+let offsetsHeld = 0;
 
 /**
  * The zone's UTC offset at `at`, in minutes, from the IANA rules (Luxon). Offsets change only on
@@ -31,12 +33,20 @@ const OFFSETS_LIMIT = 100_000;
  */
 function offsetAt(zone: string, at: number): number {
   const quarter = Math.floor(at / QUARTER_HOUR);
-  const key = `${zone}|${quarter}`;
-  let offset = offsets.get(key);
+  let byQuarter = offsets.get(zone);
+  if (!byQuarter) {
+    byQuarter = new Map();
+    offsets.set(zone, byQuarter);
+  }
+  let offset = byQuarter.get(quarter);
   if (offset === undefined) {
     offset = IANAZone.create(zone).offset(quarter * QUARTER_HOUR);
-    if (offsets.size >= OFFSETS_LIMIT) offsets.clear();
-    offsets.set(key, offset);
+    if (offsetsHeld >= OFFSETS_LIMIT) {
+      for (const held of offsets.values()) held.clear();
+      offsetsHeld = 0;
+    }
+    byQuarter.set(quarter, offset);
+    offsetsHeld += 1;
   }
   return offset;
 }
@@ -58,11 +68,21 @@ interface CompiledWindow {
   days: boolean[];
 }
 
-const compile = (window: HoursWindow): CompiledWindow => ({
-  start: minutesOf(window.start),
-  end: minutesOf(window.end),
-  days: weekdays.map((day) => !window.days || window.days.includes(day)),
-});
+// The deployment's window (and DEFAULT_HOURS) is one object for the process: compiled once.
+const compiledWindows = new WeakMap<HoursWindow, CompiledWindow>();
+
+function compile(window: HoursWindow): CompiledWindow {
+  let compiled = compiledWindows.get(window);
+  if (!compiled) {
+    compiled = {
+      start: minutesOf(window.start),
+      end: minutesOf(window.end),
+      days: weekdays.map((day) => !window.days || window.days.includes(day)),
+    };
+    compiledWindows.set(window, compiled);
+  }
+  return compiled;
+}
 
 export type WindowVerdict =
   | { inside: true }
@@ -105,14 +125,28 @@ export function checkWindow(
 
 const LOOKAHEAD = Array.from({ length: LOOKAHEAD_DAYS + 1 }, (_, d) => d);
 
+/**
+ * The last answer per list of zones (numberTimeZones hands out one array per prefix): which zones
+ * are distinct depends only on their offsets over the lookahead, which change on quarter hours.
+ */
+const distinctByList = new WeakMap<
+  readonly string[],
+  { quarter: number; zones: readonly string[] }
+>();
+
 function distinctZones(zones: readonly string[], now: number): readonly string[] {
   if (zones.length < 3) return zones;
+  const quarter = Math.floor(now / QUARTER_HOUR);
+  const known = distinctByList.get(zones);
+  if (known?.quarter === quarter) return known.zones;
   const seen = new Map<string, string>();
   for (const zone of zones) {
     const key = LOOKAHEAD.map((d) => offsetAt(zone, now + d * DAY_MINUTES * MINUTE)).join();
     if (!seen.has(key)) seen.set(key, zone);
   }
-  return [...seen.values()];
+  const distinct = [...seen.values()];
+  distinctByList.set(zones, { quarter, zones: distinct });
+  return distinct;
 }
 
 /** The narrower of two windows (an organization narrows the deployment's, never widens it). */

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '@/lib/adapters/db';
+import { prepareRaw, type Executor } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
 import { classifyNumber } from './classify-number';
@@ -26,7 +25,7 @@ export interface DialAttempt {
 }
 
 /** The org's rules and the number's do-not-call entry, read in one statement. */
-interface OrgView {
+export interface OrgView {
   /** Whether the organization ever paid a deposit (the starting credit does not count). */
   paid: boolean;
   countries: string[] | null;
@@ -36,25 +35,35 @@ interface OrgView {
 
 const isTestNumber = (e164: string) => /^\+1\d{3}55501\d{2}$/.test(e164);
 
-async function readOrgView(db: Executor, orgId: string, to: string): Promise<OrgView> {
-  const result = await db.execute(sql`
-    SELECT r.countries, r.hours_start, r.hours_end, r.hours_days,
-      coalesce((SELECT o.deposits_micros > 0 FROM organizations o WHERE o.id = ${orgId}), false) AS paid,
+export interface OrgViewRow {
+  countries: string[] | null;
+  hours_start: string | null;
+  hours_end: string | null;
+  hours_days: Weekday[] | null;
+  paid: boolean;
+  listed: boolean;
+}
+
+/**
+ * The org's rules, whether it ever paid, and whether the number is on a do-not-call list (its own
+ * or the operators'): always one row. `org` and `number` are the statement's parameter references.
+ */
+export const orgViewSql = (org: string, number: string) =>
+  `SELECT r.countries, r.hours_start, r.hours_end, r.hours_days,
+      coalesce((SELECT o.deposits_micros > 0 FROM organizations o WHERE o.id = ${org}), false) AS paid,
       EXISTS (SELECT 1 FROM dnc_numbers d
-              WHERE d.number = ${to} AND (d.org_id = ${orgId} OR d.org_id IS NULL)) AS listed
-    FROM (SELECT 1) AS one LEFT JOIN calling_rules r ON r.org_id = ${orgId}`);
-  const row = (
-    result as unknown as {
-      rows: {
-        countries: string[] | null;
-        hours_start: string | null;
-        hours_end: string | null;
-        hours_days: Weekday[] | null;
-        paid: boolean;
-        listed: boolean;
-      }[];
-    }
-  ).rows[0]!;
+              WHERE d.number = ${number} AND (d.org_id = ${org} OR d.org_id IS NULL)) AS listed
+    FROM (SELECT 1) AS one LEFT JOIN calling_rules r ON r.org_id = ${org}`;
+
+// Prepared under a name (each Postgres connection plans it once): it runs at every dial.
+const ORG_VIEW = orgViewSql('$1', '$2');
+
+async function readOrgView(db: Executor, orgId: string, to: string): Promise<OrgView> {
+  const statement = prepareRaw<OrgViewRow>(db, 'calling_rules_org_view', ORG_VIEW, ['orgId', 'to']);
+  return orgViewOf((await statement.execute({ orgId, to })).rows[0]!);
+}
+
+export function orgViewOf(row: OrgViewRow): OrgView {
   return {
     paid: row.paid,
     countries: row.countries,
@@ -70,6 +79,10 @@ async function readOrgView(db: Executor, orgId: string, to: string): Promise<Org
   };
 }
 
+/** Whether a real call needs a paying organization: on a carrier, to any but a test number. */
+export const needsDeposit = (deps: CallRulesDeps, to: string) =>
+  deps.provider.kind === 'twilio' && !isTestNumber(to);
+
 /**
  * Every rule a dial must pass, in the order a person would fix them: the caller ID, the kind of
  * line, the operator's denied prefixes, the countries (the deployment's, then the org's), the
@@ -77,6 +90,12 @@ async function readOrgView(db: Executor, orgId: string, to: string): Promise<Org
  * number may ring in. Throws the first refusal; OUTSIDE_CALLING_HOURS carries next_allowed_at.
  */
 export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Promise<void> {
+  const country = checkNumberRules(deps, dial);
+  await checkOrgRules(deps, dial, country, await readOrgView(deps.db, dial.orgId, dial.to));
+}
+
+/** The rules that need nothing of the organization's (first); returns the number's country. */
+export function checkNumberRules(deps: CallRulesDeps, dial: DialAttempt): string {
   const line = deps.provider.defaultFrom;
   if (dial.from !== null && dial.from !== line) {
     throw new ApiError('FROM_NOT_ALLOWED', {
@@ -105,7 +124,16 @@ export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Pr
       field: 'phone_number',
     });
   }
-  const org = await readOrgView(deps.db, dial.orgId, dial.to);
+  return country;
+}
+
+/** The rules on the organization's view, after checkNumberRules gave the number's country. */
+export async function checkOrgRules(
+  deps: CallRulesDeps,
+  dial: DialAttempt,
+  country: string,
+  org: OrgView,
+): Promise<void> {
   if (org.countries && !org.countries.includes(country)) {
     throw new ApiError('COUNTRY_NOT_ALLOWED', {
       message: `Calls to ${country} are not enabled for this organization (its countries: ${org.countries.join(', ') || 'none'}).`,
@@ -113,7 +141,7 @@ export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Pr
     });
   }
   // The published test numbers (555-0100 to 555-0199 are fictional in North America) cost no one.
-  if (deps.provider.kind === 'twilio' && !org.paid && !isTestNumber(dial.to)) {
+  if (!org.paid && needsDeposit(deps, dial.to)) {
     throw new ApiError('DEPOSIT_REQUIRED', {
       message:
         'This organization has only its starting credit: with a carrier, it may call only sandbox test numbers (555-0100 to 555-0199) until it pays a deposit on the billing page.',

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/max';
+import { classifyInPlan } from './number-plans';
 
 /** What the rules need to know of a number: its country and the kind of line it reaches. */
 export interface NumberClass {
@@ -30,13 +31,24 @@ const REFUSED_CODES: Record<string, string> = {
 
 /** Classifies an E.164 number; an unparseable one is refused outright. */
 export function classifyNumber(e164: string): NumberClass {
+  // The compiled plans answer for almost every number a dial sees; the library for the rest.
+  const known = classifyInPlan(e164);
+  if (known) return verdict(known.callingCode, known.country, known.type);
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return { country: null, type: null, refusal: 'not a phone number we can read' };
-  const type = parsed.getType() ?? null;
-  const byCode = REFUSED_CODES[parsed.countryCallingCode];
+  return verdict(parsed.countryCallingCode, parsed.country, parsed.getType());
+}
+
+function verdict(
+  callingCode: string,
+  country: string | undefined,
+  numberType: NumberType,
+): NumberClass {
+  const type = numberType ?? null;
+  const byCode = REFUSED_CODES[callingCode];
   const byType = type ? REFUSED_TYPES[type] : undefined;
   return {
-    country: parsed.country ?? null,
+    country: country ?? null,
     type,
     refusal: byCode ?? byType ?? null,
   };

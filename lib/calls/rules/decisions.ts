@@ -1,5 +1,10 @@
 import { ApiError } from '@/lib/platform/errors/api-error';
-import { checkCallRules, type CallRulesDeps, type DialAttempt } from './check-call-rules';
+import {
+  checkCallRules,
+  checkNumberRules,
+  type CallRulesDeps,
+  type DialAttempt,
+} from './check-call-rules';
 
 /**
  * The rules at a single call's dispatch: a refusal is the request's answer; outside calling hours
@@ -10,9 +15,12 @@ export async function scheduleAtDispatch(
   deps: CallRulesDeps,
   attempt: DialAttempt,
   deferToCallingHours: boolean,
+  /** The org-level rules on a view already read (a folded dispatch); absent: read it now. */
+  orgRules?: (country: string) => Promise<void>,
 ): Promise<Date | null> {
   try {
-    await checkCallRules(deps, attempt);
+    if (orgRules) await orgRules(checkNumberRules(deps, attempt));
+    else await checkCallRules(deps, attempt);
     return null;
   } catch (error) {
     const opens =

@@ -2,6 +2,14 @@
 // do-not-call lists, caller ID). The only door into lib/calls/rules.
 export { checkCallRules, type CallRulesDeps, type DialAttempt } from './check-call-rules';
 export { decideAtDial, scheduleAtDispatch, type DialDecision } from './decisions';
+export {
+  FOLDED_RULES_PARAMS,
+  foldDispatchRules,
+  foldedRulesCtes,
+  judgeFoldedRules,
+  type FoldedRules,
+} from './fold-into-dispatch';
+export type { OrgViewRow } from './check-call-rules';
 export { classifyNumber, type NumberClass } from './classify-number';
 export { numberTimeZones } from './number-time-zones';
 export {
