@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { createPostgresDatabase } from '@/lib/adapters/db';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { insertCall, insertHeldCall, insertHeldCallWithRules } from '@/lib/calls/create-call-row';
 import { checkCallRules, DEFAULT_HOURS, foldDispatchRules } from '@/lib/calls/rules';
 import { CallDispatchRequest } from '@/schemas/calls';

@@ -1,6 +1,6 @@
 // GET /batch — a batch's parameters, its analysis (computed by the database) and its calls.
 import { getBatchJson } from '@/lib/calls/batches/get-batch';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody, publicOrigin } from '@/lib/platform/http';
 import { BatchQuery } from '@/schemas/batches';

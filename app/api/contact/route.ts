@@ -2,7 +2,7 @@
 import { after } from 'next/server';
 import { submitContact } from '@/lib/site/contact/submit-contact';
 import { clientIp, defineRoute, readJson } from '@/lib/platform/http';
-import { getLeadDeps } from '@/lib/composition/get-lead-deps';
+import { getLeadDeps } from '@/lib/composition/root';
 import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // POST /api/leads — validate a lead against its CMS form, store it, push it to the CRM after the response.
 import { after } from 'next/server';
 import { clientIp, defineRoute, readJson } from '@/lib/platform/http';
-import { getLeadDeps } from '@/lib/composition/get-lead-deps';
+import { getLeadDeps } from '@/lib/composition/root';
 import { submitLead } from '@/lib/site/leads/submit-lead';
 import { AFTER_RESPONSE_SYNC, syncLead } from '@/lib/site/leads/sync-lead';
 

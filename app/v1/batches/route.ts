@@ -1,6 +1,6 @@
 // POST /v1/batches — queue a batch of calls from one prompt and a row of values per call (Idempotency-Key honoured).
 import { createBatch } from '@/lib/calls/batches/create-batch';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, publicOrigin, readJson } from '@/lib/platform/http';
 

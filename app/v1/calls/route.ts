@@ -1,5 +1,5 @@
 // POST /v1/calls — place an AI phone call; GET /v1/calls — the org's calls, newest first, cursor-paged.
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';

@@ -1,7 +1,5 @@
 // POST /v1/mcp — the tool server (MCP, Streamable HTTP, stateless): the platform as tools for AI agents.
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
-import { getSpeechDeps } from '@/lib/composition/get-speech-deps';
+import { getBillingDeps, getCallDeps, getSpeechDeps } from '@/lib/composition/root';
 import { getConfig } from '@/lib/platform/config/config';
 import { defineRoute, publicOrigin } from '@/lib/platform/http';
 import { authenticateMcp } from '@/lib/tool-server/mcp/authenticate-mcp';

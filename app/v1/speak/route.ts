@@ -3,7 +3,7 @@ import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { ApiError, asApiError, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { microsToUsd } from '@/lib/platform/money';
 import { speakFormat } from '@/lib/speech/formats';
-import { getSpeechDeps } from '@/lib/composition/get-speech-deps';
+import { getSpeechDeps } from '@/lib/composition/root';
 import { speakWhole } from '@/lib/speech/speak-whole';
 import { SpeakRequest } from '@/schemas/speech';
 

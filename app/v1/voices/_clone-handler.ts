@@ -1,7 +1,7 @@
 // The one handler behind both clone routes; only the kind of clone differs.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, readFormData, type HandlerContext } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import {
   cloneVoice,
   MAX_FORM_OVERHEAD_BYTES,

@@ -1,7 +1,7 @@
 // GET /v1/voices — the voice catalogue and the organization's own clones (raw engine voices on request).
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { listVoices } from '@/lib/speech/voices';
 import { VoiceListQuery } from '@/schemas/voices';
 

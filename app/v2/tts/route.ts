@@ -3,7 +3,7 @@ import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { audioResponse, defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { contentType } from '@/lib/speech/audio-format';
 import { audioFormat } from '@/lib/speech/formats';
-import { getSpeechDeps } from '@/lib/composition/get-speech-deps';
+import { getSpeechDeps } from '@/lib/composition/root';
 import { startSpeech } from '@/lib/speech/start-speech';
 import { TtsRequest } from '@/schemas/speech';
 

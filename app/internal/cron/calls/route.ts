@@ -1,5 +1,5 @@
 // GET|POST /internal/cron/calls — admin only: advance due calls, and run the job queue's sweeps (webhook deliveries, auto top-ups, speech refunds) in the request (hosts without a long-lived process).
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { runDueWorkFor } from '@/lib/calls/run-due-work';
 import { defineRoute, requireAdmin } from '@/lib/platform/http';
 import {

@@ -1,6 +1,6 @@
 // GET|POST /internal/cron/sync-leads — admin only: re-push stored leads that are not synced to the CRM yet.
 import { defineRoute, requireAdmin, type HandlerContext } from '@/lib/platform/http';
-import { getLeadDeps } from '@/lib/composition/get-lead-deps';
+import { getLeadDeps } from '@/lib/composition/root';
 import { syncUnsyncedLeads } from '@/lib/site/leads/sync-unsynced-leads';
 
 export const dynamic = 'force-dynamic';

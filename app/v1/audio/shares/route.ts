@@ -1,7 +1,7 @@
 // POST /v1/audio/shares — an unguessable public link to a generation; each play counts against this org.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
-import { getSpeechDeps } from '@/lib/composition/get-speech-deps';
+import { getSpeechDeps } from '@/lib/composition/root';
 import { shareSpeech } from '@/lib/speech/share-speech';
 import { ShareRequest } from '@/schemas/speech';
 

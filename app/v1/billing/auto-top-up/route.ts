@@ -1,5 +1,5 @@
 // GET|PUT /v1/billing/auto-top-up — the wallet's capped auto top-up and low-balance mail settings.
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { readAutoTopUp } from '@/lib/wallet/billing/auto-top-up/read-auto-top-up';
 import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';

@@ -1,5 +1,5 @@
 // POST /v1/billing/top-ups — start a wallet top-up: returns the checkout URL a person pays at.
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';

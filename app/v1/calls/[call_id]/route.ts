@@ -1,5 +1,5 @@
 // GET /v1/calls/{call_id} — the call detail: status, timings, transcript, recording link, price.
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, publicOrigin, uuidParam } from '@/lib/platform/http';

@@ -1,7 +1,7 @@
 // GET /v1/voices/{voice_id} — one voice; DELETE — delete one of the organization's clones (frees its slot).
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, defineRoute } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { deleteClone, getVoice } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';

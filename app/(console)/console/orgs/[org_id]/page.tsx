@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { CallsTable } from '@/components/console/calls-table';
 import { DayBars } from '@/components/console/day-bars';
 import { LiveRefresh } from '@/components/console/live-refresh';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';

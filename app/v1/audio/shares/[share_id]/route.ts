@@ -2,7 +2,7 @@
 import { audioResponse, defineRoute } from '@/lib/platform/http';
 import { contentType } from '@/lib/speech/audio-format';
 import { getShareOrThrow } from '@/lib/speech/get-share';
-import { getSpeechDeps } from '@/lib/composition/get-speech-deps';
+import { getSpeechDeps } from '@/lib/composition/root';
 import { startSpeech } from '@/lib/speech/start-speech';
 
 export const dynamic = 'force-dynamic';

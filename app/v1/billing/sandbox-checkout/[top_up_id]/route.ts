@@ -1,5 +1,5 @@
 // POST /v1/billing/sandbox-checkout/{top_up_id} — the sandbox checkout's Pay or Decline (no money moves); back to the top-up page.
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { settleSandboxCheckout } from '@/lib/wallet/billing/settle-sandbox-checkout';
 import { ApiError, defineRoute, parseBody, uuidParam } from '@/lib/platform/http';
 import { readLimited } from '@/lib/platform/http/read-limited';

@@ -1,5 +1,5 @@
 // POST /v1/billing/stripe/webhook — Stripe's signed events: paid top-ups credit the wallet, refunds and disputes take back.
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { receiveStripeWebhook } from '@/lib/wallet/billing/receive-stripe-webhook';
 import { ApiError, defineRoute, MAX_JSON_BODY_BYTES, publicOrigin } from '@/lib/platform/http';
 import { getMailer } from '@/lib/composition/adapters';

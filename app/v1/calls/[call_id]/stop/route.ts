@@ -1,5 +1,5 @@
 // POST /v1/calls/{call_id}/stop — end a queued or started call now (call_ended_by API).
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, uuidParam } from '@/lib/platform/http';

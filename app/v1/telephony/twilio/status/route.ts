@@ -1,6 +1,6 @@
 // POST /v1/telephony/twilio/status — Twilio's signed call status and machine-detection callbacks.
 import { receiveCarrierCallback } from '@/lib/calls/lifecycle';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { ApiError, defineRoute } from '@/lib/platform/http';
 import { readLimited } from '@/lib/platform/http/read-limited';
 

@@ -1,7 +1,7 @@
 // POST /v1/voices/{voice_id}/preview — a short WAV of the voice (drafts included); body { text? }.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { previewVoice } from '@/lib/speech/voices';
 import { PreviewRequest } from '@/schemas/voices';
 

@@ -1,7 +1,7 @@
 // POST /v1/voices/{voice_id}/promote — draft → live, when reviewed, funded and under the live-clone limit.
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { clientIp, defineRoute } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { promoteClone, renderClone } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';

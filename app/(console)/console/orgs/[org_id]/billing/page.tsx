@@ -4,7 +4,7 @@ import { AddFundsForm } from '@/components/console/add-funds-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { SpendChartLazy } from '@/components/console/spend-chart-lazy';
 import { dailySpend } from '@/lib/wallet/billing/daily-spend';
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';

@@ -5,7 +5,7 @@ import { CallsTable } from '@/components/console/calls-table';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { LiveRefresh } from '@/components/console/live-refresh';
 import { RoleLimits } from '@/components/console/role-limits';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';

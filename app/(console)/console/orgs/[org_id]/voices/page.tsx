@@ -9,7 +9,7 @@ import { getLimitsUsage } from '@/lib/console/get-limits-usage';
 import { microsToUsd } from '@/lib/platform/money';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/composition/adapters';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { listConsentRecordings, listVoices } from '@/lib/speech/voices';
 
 export const metadata: Metadata = { title: 'Voice studio · Console', robots: { index: false } };

@@ -2,7 +2,7 @@
 import { withMember } from '@/lib/accounts/access/with-member';
 import { createBatchFromCsv } from '@/lib/calls/batches/create-batch-from-csv';
 import { MAX_BATCH_CSV_BYTES } from '@/lib/calls/batches/parse-batch-csv';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { ApiError, defineRoute, parseBody, publicOrigin, readFormData } from '@/lib/platform/http';
 import { ConsoleBatchImport } from '@/schemas/console';
 

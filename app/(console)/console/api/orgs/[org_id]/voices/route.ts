@@ -1,7 +1,7 @@
 // POST /console/api/orgs/{org_id}/voices — the studio's clone upload with the speaker's consent (voices.write).
 import { withMember } from '@/lib/accounts/access/with-member';
 import { defineRoute, readFormData } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import {
   cloneWithConsent,
   MAX_FORM_OVERHEAD_BYTES,

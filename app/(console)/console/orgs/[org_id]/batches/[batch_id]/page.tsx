@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AutoRefresh } from '@/components/console/auto-refresh';
 import { LazyBarChart } from '@/components/console/lazy-bar-chart';
 import { getBatchJson } from '@/lib/calls/batches/get-batch';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { batchEndedLengths } from '@/lib/console/batch-ended-lengths';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';

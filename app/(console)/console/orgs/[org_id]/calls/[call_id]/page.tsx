@@ -7,7 +7,7 @@ import { LiveRefresh } from '@/components/console/live-refresh';
 import { SeekButton } from '@/components/console/seek-button';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listCallDeliveries } from '@/lib/calls/webhooks/list-deliveries';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
 import { callLiveVersion } from '@/lib/console/live-version';

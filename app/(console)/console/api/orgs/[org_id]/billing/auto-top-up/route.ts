@@ -1,6 +1,6 @@
 // PUT /console/api/orgs/{org_id}/billing/auto-top-up — save auto top-up and low-balance mail (owners: billing.auto_top_up).
 import { withMember } from '@/lib/accounts/access/with-member';
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
 import { defineRoute, parseBody, readJson } from '@/lib/platform/http';
 import { AutoTopUpRequest } from '@/schemas/auto-top-up';

@@ -1,6 +1,6 @@
 // POST /console/api/orgs/{org_id}/billing/top-ups — the console's "Add funds" (billing.manage; the API's top-up).
 import { withMember } from '@/lib/accounts/access/with-member';
-import { getBillingDeps } from '@/lib/composition/get-billing-deps';
+import { getBillingDeps } from '@/lib/composition/root';
 import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
 import { TopUpRequest } from '@/schemas/billing';

@@ -1,6 +1,6 @@
 // GET /console/api/orgs/{org_id}/calls/export?… — the filtered calls as a streamed CSV (calls.read).
 import { withMember } from '@/lib/accounts/access/with-member';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { streamCallsCsv } from '@/lib/console/calls-csv';
 import { defineRoute, parseBody, publicOrigin } from '@/lib/platform/http';
 import { ConsoleCallFilters } from '@/schemas/console';

@@ -1,6 +1,6 @@
 // POST /console/api/orgs/{org_id}/calls/{call_id}/stop — the console's "Stop call" (calls.write; the API's stop).
 import { withMember } from '@/lib/accounts/access/with-member';
-import { getCallDeps } from '@/lib/composition/get-call-deps';
+import { getCallDeps } from '@/lib/composition/root';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { defineRoute, uuidParam } from '@/lib/platform/http';
 

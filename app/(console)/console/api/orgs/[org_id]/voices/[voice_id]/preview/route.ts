@@ -1,7 +1,7 @@
 // GET /console/api/orgs/{org_id}/voices/{voice_id}/preview — the studio's play button: a short WAV (voices.read; free).
 import { withMember } from '@/lib/accounts/access/with-member';
 import { defineRoute } from '@/lib/platform/http';
-import { getVoiceDeps } from '@/lib/composition/get-voice-deps';
+import { getVoiceDeps } from '@/lib/composition/root';
 import { previewVoice } from '@/lib/speech/voices';
 
 export const dynamic = 'force-dynamic';
