@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { createPostgresDatabase, schema } from '../lib/adapters/db';
-import { createOrg } from '../lib/accounts/orgs/create-org';
+import { createOrg } from '../lib/composition/create-org';
 import { freshPostgresUrl } from '../tests/support/databases';
 import { startServer } from '../tests/support/server';
 import { deliver, signedEvent, stripeEnv } from '../tests/support/stripe-standin';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '../adapters/db';
-import { DEFAULT_CONCURRENT_CALLS } from '../accounts/orgs/effective-limits';
+import { DEFAULT_CONCURRENT_CALLS } from '../wallet';
 import type { CallRow } from './types';
 
 /** A step holds its call this long; a process that dies mid-step frees it when it runs out. */

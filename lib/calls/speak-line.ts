@@ -1,7 +1,7 @@
 import type { Db } from '../adapters/db';
 import { isApiError } from '../platform/errors/api-error';
 import type { SpeechEngine } from '../adapters/speech-engine';
-import { resolveVoice } from '../speech/voices/resolve-voice';
+import { resolveVoice } from '../speech';
 
 /** Phone audio: 8 kHz, as every line and the recording carry it. */
 export const TELEPHONY_SAMPLE_RATE = 8_000;

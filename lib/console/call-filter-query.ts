@@ -1,5 +1,5 @@
 import type { ConsoleCallFilters } from '@/schemas/console';
-import type { ListCallsQuery } from '../calls/list-calls';
+import type { ListCallsQuery } from '../calls';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ConsoleCallFilters } from '@/schemas/console';
-import { listCallPage } from '../calls/list-call-page';
-import type { CallDeps } from '../calls/types';
+import { type CallDeps, listCallPage } from '../calls';
 import { callFilterQuery } from './call-filter-query';
 
 type CallItem = Awaited<ReturnType<typeof listCallPage>>['calls'][number];

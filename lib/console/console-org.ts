@@ -1,10 +1,15 @@
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { roleAllows, type MemberAction } from '../accounts/access/permissions';
-import { currentUser, type SessionUser } from '../accounts/auth/current-session';
+import {
+  currentUser,
+  listMemberOrgs,
+  type MemberAction,
+  type MemberOrg,
+  roleAllows,
+  type SessionUser,
+} from '../accounts';
 import { getDb } from '../adapters/db';
 import { isUuid } from '../platform/http/path-id';
-import { listMemberOrgs, type MemberOrg } from '../accounts/orgs/list-member-orgs';
 
 export interface ConsoleOrg {
   user: SessionUser;

@@ -1,7 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { schema, type Db } from '../adapters/db';
-import { applyLedgerEntry } from '../wallet';
-import { settleKeySpend } from '../accounts/orgs/key-spend-cap';
+import { applyLedgerEntry, settleKeySpend } from '../wallet';
 
 /**
  * Refunds, whole, the reservations whose holder died (still `held` past their expiry: a live

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '../adapters/db';
-import { applyLedgerEntry } from '../wallet';
-import { reserveKeySpend, settleKeySpend, type SpendingKey } from '../accounts/orgs/key-spend-cap';
+import { applyLedgerEntry, reserveKeySpend, settleKeySpend, type SpendingKey } from '../wallet';
 
 /**
  * A reservation outlives its holder by at most this long: the holder renews it while audio is

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../platform/errors/api-error';
-import { effectiveLimits } from '../accounts/orgs/effective-limits';
-import type { SpendingKey } from '../accounts/orgs/key-spend-cap';
-import { getOrgOrThrow } from '../accounts/orgs/get-org';
+import { effectiveLimits, type SpendingKey } from '../wallet';
+import { getOrgOrThrow } from '../accounts';
 import { SpeechRequestError } from '../adapters/speech-engine';
 import { acquireSpeechSlot, type SpeechSlot } from './slots';
 import type { LeaseKind } from '../adapters/store';

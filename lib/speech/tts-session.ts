@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../platform/errors/api-error';
 import { asApiError, OUTAGE_RETRY_AFTER_SECONDS } from '../platform/errors/dependency-errors';
-import type { SpendingKey } from '../accounts/orgs/key-spend-cap';
+import type { SpendingKey } from '../wallet';
 import type { SpeechSlot } from './slots';
 import { resolveVoice } from './voices';
 import type { AudioFormat } from './audio-format';

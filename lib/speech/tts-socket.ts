@@ -2,11 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from '../adapters/db';
 import { ApiError } from '../platform/errors/api-error';
 import { asApiError } from '../platform/errors/dependency-errors';
-import {
-  authenticateOrg,
-  requireScope,
-  type AuthenticatedOrg,
-} from '../accounts/orgs/authenticate-org';
+import { authenticateOrg, requireScope, type AuthenticatedOrg } from '../accounts';
 import { TtsSession } from './tts-session';
 import type { SpeechDeps } from './types';
 import { UpgradeRefused, type WebSocketEndpoint } from '../platform/http/ws-endpoint';

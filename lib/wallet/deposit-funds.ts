@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditActor } from '../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../accounts';
 import type { Db } from '../adapters/db';
 import { credit } from './credit';
 

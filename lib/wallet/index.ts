@@ -13,4 +13,13 @@ export { settleCallHold } from './settle-call';
 export { grantStartingCredit } from './starting-credit';
 export { takeBack } from './take-back';
 export { isUnlocked, UNLOCK_DEPOSITS_MICROS } from './unlock';
+export { assertWalletUsable } from './assert-wallet-usable';
+export { reserveKeySpend, settleKeySpend, type SpendingKey } from './key-spend-cap';
+// What the wallet's neighbours read or start: limits, top-ups.
 export type { BillingDeps } from './billing/types';
+export { startTopUp } from './billing/start-top-up';
+export {
+  DEFAULT_CONCURRENT_CALLS,
+  effectiveLimits,
+  type OrgLimits,
+} from './limits/effective-limits';

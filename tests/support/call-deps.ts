@@ -4,7 +4,7 @@ import { ScriptedAgent, type AgentBrain } from '@/lib/adapters/agent-brain';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallDeps, CallRow, CallSettings } from '@/lib/calls/types';
 import { schema, type Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
 import { EmbeddedStore, type Store } from '@/lib/adapters/store';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';

@@ -1,6 +1,6 @@
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import type { CallDeps } from '@/lib/calls/types';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 import type { CarrierLine, PlaceCallRequest } from '@/lib/adapters/telephony';
 import { openCallSuite, type CallSuite } from './call-deps';

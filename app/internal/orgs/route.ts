@@ -1,7 +1,7 @@
 // POST /internal/orgs — admin only: create an organization and its first API key (shown once).
 import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin } from '@/lib/platform/http';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { usdToMicros } from '@/lib/platform/money';
 import { CreateOrgRequest } from '@/schemas/admin';
 

@@ -7,6 +7,7 @@ import { schema, type Db } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import { usdToMicros } from '../../platform/money';
 import { createPersonalOrg } from '../orgs/create-personal-org';
+import type { GrantStartingCredit } from '../orgs/insert-org';
 import { signInMail } from './sign-in-mail';
 
 /** Sign-in codes and links live 15 minutes; 5 wrong codes burn one. */
@@ -28,10 +29,13 @@ export interface AuthDeps {
   origin: string;
   /** Where mailed links point: configured, never the request's (a forged Host would take the code). */
   linkOrigin: () => string;
+  /** The wallet's grant of a sign-up's starting credit (accounts cannot import the wallet). */
+  grantStartingCredit: GrantStartingCredit;
 }
 
 /** better-auth on our database, mounted at /auth: email code + link, passkeys, sessions. */
-export function createAuth({ db, config, mailer, origin, linkOrigin }: AuthDeps) {
+export function createAuth(deps: AuthDeps) {
+  const { db, config, mailer, origin, linkOrigin } = deps;
   const https = origin.startsWith('https://');
   return betterAuth({
     appName: 'Voice AI',
@@ -74,10 +78,11 @@ export function createAuth({ db, config, mailer, origin, linkOrigin }: AuthDeps)
       user: {
         create: {
           after: async (user) => {
+            const micros = usdToMicros(config.SIGNUP_STARTING_CREDIT_USD);
             await createPersonalOrg(
               db,
               user,
-              usdToMicros(config.SIGNUP_STARTING_CREDIT_USD),
+              { micros, grant: deps.grantStartingCredit },
               new Date(),
             );
           },

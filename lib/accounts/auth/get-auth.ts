@@ -4,6 +4,7 @@ import { publicOrigin } from '../../platform/http/public-origin';
 import { getMailer } from '../../adapters/mail';
 import { singleton } from '../../platform/runtime/singleton';
 import { createAuth, type Auth } from './create-auth';
+import { grantSignUpCredit } from './sign-up-credit';
 
 /**
  * One better-auth instance per own origin: PUBLIC_SITE_URL when set (one instance), else the one
@@ -23,6 +24,7 @@ export async function getAuth(origin: string): Promise<Auth> {
       mailer: getMailer(),
       origin: key,
       linkOrigin: () => publicOrigin('marketing'),
+      grantStartingCredit: grantSignUpCredit,
     });
     instances.set(key, auth);
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../../adapters/db';
-import { insertOrg } from './insert-org';
+import { insertOrg, type StartingCredit } from './insert-org';
 import { issueApiKey, type IssuedKey } from './issue-api-key';
 
 export interface CreatedOrg extends IssuedKey {
@@ -9,7 +9,7 @@ export interface CreatedOrg extends IssuedKey {
 /** A new organization with its first API key and, when given, a starting credit (ledgered). */
 export async function createOrg(
   db: Db,
-  input: { name: string; startingCreditMicros: number },
+  input: { name: string; startingCredit: StartingCredit | null },
   now: Date,
 ): Promise<CreatedOrg> {
   return db.transaction(async (tx) => {

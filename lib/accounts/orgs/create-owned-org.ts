@@ -1,18 +1,18 @@
 import { recordAudit } from '../audit/record-audit';
 import { schema, type Db } from '../../adapters/db';
-import { insertOrg } from './insert-org';
+import { insertOrg, type StartingCredit } from './insert-org';
 
 /** A new `organizations` row with `user` as its owner, and the audit row of that membership. */
 export async function createOwnedOrg(
   db: Db,
   user: { id: string },
   name: string,
-  startingCreditMicros: number,
+  startingCredit: StartingCredit | null,
   reason: 'sign-up' | 'created',
   now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const orgId = await insertOrg(tx, { name, startingCreditMicros }, now);
+    const orgId = await insertOrg(tx, { name, startingCredit }, now);
     await tx
       .insert(schema.orgMembers)
       .values({ orgId, userId: user.id, role: 'owner', createdAt: now });

@@ -1,5 +1,6 @@
 import type { Db } from '../../adapters/db';
 import { createOwnedOrg } from './create-owned-org';
+import type { StartingCredit } from './insert-org';
 
 /**
  * The organization a sign-up starts with: an `organizations` row like an admin-created one, the
@@ -9,9 +10,9 @@ import { createOwnedOrg } from './create-owned-org';
 export function createPersonalOrg(
   db: Db,
   user: { id: string; name: string; email: string },
-  startingCreditMicros: number,
+  startingCredit: StartingCredit | null,
   now: Date,
 ): Promise<string> {
   const label = user.name.trim() || user.email.split('@')[0] || 'My';
-  return createOwnedOrg(db, user, `${label}'s organization`, startingCreditMicros, 'sign-up', now);
+  return createOwnedOrg(db, user, `${label}'s organization`, startingCredit, 'sign-up', now);
 }

@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { schema, type Executor } from '../../adapters/db';
-import { grantStartingCredit } from '../../wallet';
 import { newWebhookSecret } from './new-webhook-secret';
 
-/** An organization row and, when given, its starting credit (ledgered); returns its id. */
+/**
+ * The wallet's move that gives a new organization its starting credit (ledgered), inside the
+ * transaction that inserted it. Accounts sit below the wallet (which audits and mails through
+ * accounts), so the composition root hands the move in instead of accounts importing it.
+ */
+export type GrantStartingCredit = (
+  tx: Executor,
+  orgId: string,
+  micros: number,
+  now: Date,
+) => Promise<void>;
+
+/** A starting credit and the wallet move that grants it. */
+export interface StartingCredit {
+  micros: number;
+  grant: GrantStartingCredit;
+}
+
+/** An organization row and, when given, its starting credit; returns its id. */
 export async function insertOrg(
   tx: Executor,
-  input: { name: string; startingCreditMicros: number },
+  input: { name: string; startingCredit: StartingCredit | null },
   now: Date,
 ): Promise<string> {
   const orgId = randomUUID();
@@ -16,6 +33,7 @@ export async function insertOrg(
     webhookSecret: newWebhookSecret(),
     createdAt: now,
   });
-  await grantStartingCredit(tx, orgId, input.startingCreditMicros, now);
+  const credit = input.startingCredit;
+  if (credit) await credit.grant(tx, orgId, credit.micros, now);
   return orgId;
 }

@@ -1,6 +1,6 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { schema, type Executor } from '../../adapters/db';
-import { monthStart } from './key-spend-cap';
+import { monthStart } from '../../platform/runtime/utc-month';
 
 const l = schema.walletLedger;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
 import { keysMonthSpend } from './key-month-spend';
-import { spendMonth } from './key-spend-cap';
+import { spendMonth } from '../../platform/runtime/utc-month';
 
 export interface OrgKey {
   keyId: string;

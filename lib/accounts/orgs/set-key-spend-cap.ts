@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MICROS_PER_CENT } from '../../wallet/billing/types';
+import { MICROS_PER_CENT } from '../../platform/money';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { schema, type Executor } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { keysMonthSpend } from './key-month-spend';
-import { spendMonth } from './key-spend-cap';
+import { spendMonth } from '../../platform/runtime/utc-month';
 import { updateActiveKey } from './update-active-key';
 
 /** A cap in micro-dollars as the API's whole cents, and back. */

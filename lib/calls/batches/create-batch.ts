@@ -8,9 +8,8 @@ import { newCallValues } from '../create-call-row';
 import type { CallDeps } from '../types';
 import { runIdempotent } from '../../adapters/store/idempotency/run-idempotent';
 import { parseBody } from '../../platform/http/parse-body';
-import { assertWalletUsable } from '../../accounts/orgs/assert-wallet-usable';
-import { getOrgOrThrow } from '../../accounts/orgs/get-org';
-import { reserveKeySpend, type SpendingKey } from '../../accounts/orgs/key-spend-cap';
+import { assertWalletUsable, reserveKeySpend, type SpendingKey } from '../../wallet';
+import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
 
 export interface CreateBatchResponse {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AgentContext } from '../../adapters/agent-brain';
 import { schema, type Executor } from '../../adapters/db';
-import { DEFAULT_CONCURRENT_CALLS } from '../../accounts/orgs/effective-limits';
+import { DEFAULT_CONCURRENT_CALLS, holdForCall } from '../../wallet';
 import { ApiError } from '../../platform/errors/api-error';
 import type { LineTurn } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
@@ -12,7 +12,6 @@ import { endCall, type CallEnding } from './end-call';
 import { lineStateOf } from './line-state';
 import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-call';
 import { carrierOverdue } from './overdue';
-import { holdForCall } from '../../wallet';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 import { decideAtDial, recordOptOut } from '../rules';
 

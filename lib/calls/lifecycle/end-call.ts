@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '../../adapters/db';
-import { settleKeySpend } from '../../accounts/orgs/key-spend-cap';
-import { chargeUpTo, settleCallHold } from '../../wallet';
+import { chargeUpTo, settleCallHold, settleKeySpend } from '../../wallet';
 import { encodeWav } from '../../adapters/speech-engine';
 import type { CallDeps, CallEndedBy, CallRow } from '../types';
 import { TELEPHONY_SAMPLE_RATE } from '../speak-line';

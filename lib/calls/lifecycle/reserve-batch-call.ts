@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Executor } from '../../adapters/db';
-import { reserveKeySpend } from '../../accounts/orgs/key-spend-cap';
+import { reserveKeySpend } from '../../wallet';
 import type { CallDeps, CallRow } from '../types';
 import { callCostMicros } from './end-call';
 

@@ -1,4 +1,4 @@
-import type { AuditActor } from '../../accounts/audit/record-audit';
+import type { AuditActor } from '../../accounts';
 import { analyzeSamples } from './analyze-samples';
 import { createClone, type CloneConsent } from './create-clone';
 import type { CloneForm } from './parse-clone-form';

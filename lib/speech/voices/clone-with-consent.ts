@@ -1,5 +1,5 @@
 import { ConsoleCloneFields } from '@/schemas/voices';
-import type { AuditActor } from '../../accounts/audit/record-audit';
+import type { AuditActor } from '../../accounts';
 import { parseBody } from '../../platform/http/parse-body';
 import { cloneVoice } from './clone-voice';
 import { parseCloneForm } from './parse-clone-form';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../../accounts';
 import { schema, type Db } from '../../adapters/db';
 import type { CloneKind } from '../../adapters/db/schema/voices';
 import { ApiError } from '../../platform/errors/api-error';
-import { effectiveLimits } from '../../accounts/orgs/effective-limits';
+import { effectiveLimits } from '../../wallet';
 import type { VoiceAnalysis } from './analyze-samples';
 import type { ConsentRecording } from './parse-consent-recording';
 import type { CloneRow } from './render-clone';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../../accounts';
 import { schema, type Db } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { isUuid } from '../../platform/http/path-id';

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../../accounts';
 import { schema, type Db } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
-import { effectiveLimits } from '../../accounts/orgs/effective-limits';
-import { isUnlocked } from '../../wallet';
+import { effectiveLimits, isUnlocked } from '../../wallet';
 import { getCloneRow } from './get-clone-row';
 import type { CloneRow } from './render-clone';
 

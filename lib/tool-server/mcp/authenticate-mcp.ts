@@ -9,9 +9,13 @@ import {
 import type { Db } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { verifyAccessToken } from '../oauth/verify-access-token';
-import { API_KEY_PREFIX } from '../../accounts/orgs/api-key';
-import type { AuthenticatedOrg } from '../../accounts/orgs/authenticate-org';
-import { authenticateOrg, keyMcpScopes, requireScope } from '../../accounts/orgs/authenticate-org';
+import {
+  API_KEY_PREFIX,
+  type AuthenticatedOrg,
+  authenticateOrg,
+  keyMcpScopes,
+  requireScope,
+} from '../../accounts';
 import { ALL_SCOPES, mcpResourceMetadataUrl, mcpResourceUrl } from './mcp-urls';
 import { withImpliedScopes } from './with-implied-scopes';
 

@@ -1,9 +1,7 @@
-import type { KeyGrant } from '../../accounts/access/permissions';
-import type { AuditActor } from '../../accounts/audit/record-audit';
-import type { SpendingKey } from '../../accounts/orgs/key-spend-cap';
-import type { CallDeps } from '../../calls/types';
-import type { SpeechDeps } from '../../speech/types';
-import type { BillingDeps } from '../../wallet';
+import type { AuditActor, KeyGrant } from '../../accounts';
+import type { BillingDeps, SpendingKey } from '../../wallet';
+import type { CallDeps } from '../../calls';
+import type { SpeechDeps } from '../../speech';
 
 /** Who a tool acts for and what it talks to: one per tool-server request. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import type { Notification, ProgressToken } from '@modelcontextprotocol/server';
-import { getCallDetail } from '../../calls/get-call-detail';
+import { getCallDetail } from '../../calls';
 import type { ToolContext } from './types';
 
 const POLL_MS = 1_000;

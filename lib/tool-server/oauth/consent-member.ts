@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { roleAllows } from '../../accounts/access/permissions';
-import type { SessionUser } from '../../accounts/auth/current-session';
-import { getAuth } from '../../accounts/auth/get-auth';
+import {
+  getAuth,
+  listMemberOrgs,
+  type MemberOrg,
+  roleAllows,
+  type SessionUser,
+} from '../../accounts';
 import type { Db } from '../../adapters/db';
-import { listMemberOrgs, type MemberOrg } from '../../accounts/orgs/list-member-orgs';
 
 export interface ConsentMember {
   user: SessionUser;

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { roleAllows } from '../../accounts/access/permissions';
+import { roleAllows } from '../../accounts';
 import { schema, type Executor } from '../../adapters/db';
 import { parseGrantAccount } from './grant-account';
 

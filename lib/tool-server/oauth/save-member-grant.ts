@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { recordAudit } from '../../accounts/audit/record-audit';
+import { recordAudit } from '../../accounts';
 import type { Db } from '../../adapters/db';
 import { memberAccountId } from './grant-account';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { rolesAllowing } from '../../accounts/access/permissions';
+import { rolesAllowing } from '../../accounts';
 import { getDb, schema, type Db } from '../../adapters/db';
 import { MCP_SCOPES } from './constants';
 import { hashToken } from './hash-token';

@@ -3,7 +3,8 @@ import { schema, type Db, type Tx } from '../../adapters/db';
 import type { PendingReversalEvent } from '../../adapters/db/schema';
 import { holdForLater } from './hold-for-later';
 import { lockPaidTopUp, lockPaymentIntent } from './payment-locks';
-import { MICROS_PER_CENT, type EventOutcome } from './types';
+import { MICROS_PER_CENT } from '../../platform/money';
+import type { EventOutcome } from './types';
 import { credit, takeBack } from '..';
 
 export type DisputeInput = Omit<Extract<PendingReversalEvent, { type: 'dispute' }>, 'type'> & {

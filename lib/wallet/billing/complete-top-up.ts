@@ -1,11 +1,11 @@
 import { and, eq, or } from 'drizzle-orm';
 import { isUuid } from '../../platform/http/path-id';
-import { recordAudit } from '../../accounts/audit/record-audit';
+import { mailOwners, recordAudit } from '../../accounts';
 import { isUniqueViolation, schema, type Db, type Tx } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import type { PaymentProvider } from '../../adapters/payments/types';
-import { MICROS_PER_CENT, type EventOutcome } from './types';
-import { mailOwners } from '../../accounts/members/mail-owners';
+import { MICROS_PER_CENT } from '../../platform/money';
+import type { EventOutcome } from './types';
 import { creditPaidTopUp } from './credit-paid-top-up';
 import { lockPaymentIntent } from './payment-locks';
 

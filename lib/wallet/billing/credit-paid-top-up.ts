@@ -1,4 +1,4 @@
-import { recordAudit, type AuditEntry } from '../../accounts/audit/record-audit';
+import { recordAudit, type AuditEntry } from '../../accounts';
 import type { Tx } from '../../adapters/db';
 import { microsToUsd } from '../../platform/money';
 import { credit } from '..';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
-import { effectiveLimits } from '../../accounts/orgs/effective-limits';
+import { effectiveLimits } from '../limits/effective-limits';
 import { microsToUsd } from '../../platform/money';
 
 /** What the top-up pages show: the top-up, and the wallet and limits it led to. */

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../../accounts/audit/record-audit';
+import { type AuditActor, getOrgOrThrow, recordAudit } from '../../accounts';
 import { ApiError } from '../../platform/errors/api-error';
 import { asApiError } from '../../platform/errors/dependency-errors';
 import { schema } from '../../adapters/db';
-import { getOrgOrThrow } from '../../accounts/orgs/get-org';
-import { microsToUsd } from '../../platform/money';
-import { MICROS_PER_CENT, type BillingDeps } from './types';
+import { MICROS_PER_CENT, microsToUsd } from '../../platform/money';
+import type { BillingDeps } from './types';
 
 export interface TopUpStarted {
   top_up_id: string;

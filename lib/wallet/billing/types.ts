@@ -9,9 +9,6 @@ export interface BillingDeps {
   settings: { minTopUpMicros: number; maxTopUpMicros: number };
 }
 
-/** Stripe counts cents; the wallet micro-dollars. */
-export const MICROS_PER_CENT = 10_000;
-
 /** What applying one payment event did (the webhook answers 200 in every case). */
 export type EventOutcome =
   | 'credited'

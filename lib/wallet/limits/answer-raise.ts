@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { RaiseAnswerBody } from '@/schemas/limits';
-import { recordAudit } from '../../accounts/audit/record-audit';
+import { recordAudit } from '../../accounts';
 import { schema, type Db } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import type { Mailer } from '../../adapters/mail';
-import { setLimitOverrides } from '../../accounts/orgs/set-limit-overrides';
+import { setLimitOverrides } from './set-limit-overrides';
 import { raiseJson } from './raise-json';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RaiseRequestBody } from '@/schemas/limits';
-import { recordAudit, type AuditActor } from '../../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../../accounts';
 import { schema, type Db } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import { raiseJson } from './raise-json';

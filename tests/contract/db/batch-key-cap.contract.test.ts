@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBatch } from '@/lib/calls/batches/analyze-batch';
 import { createBatch } from '@/lib/calls/batches/create-batch';
 import { schema, type Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import {
   playCalls,

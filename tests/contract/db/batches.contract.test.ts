@@ -5,7 +5,7 @@ import { getBatchJson } from '@/lib/calls/batches/get-batch';
 import { schema, type Db } from '@/lib/adapters/db';
 import { verifyRecordingSignature } from '@/lib/calls/recording-link';
 import { applyLedgerEntry } from '@/lib/wallet';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import type { Clock } from '@/lib/platform/runtime/clock';
 import { EmbeddedStore } from '@/lib/adapters/store';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';

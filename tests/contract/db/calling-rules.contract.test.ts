@@ -8,7 +8,7 @@ import {
   type RuleSettings,
 } from '@/lib/calls/rules';
 import type { Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { applyLedgerEntry } from '@/lib/wallet';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 

@@ -14,8 +14,8 @@ import { stopCall } from '@/lib/calls/lifecycle';
 import type { CallRow } from '@/lib/calls/types';
 import { createPostgresDatabase, schema } from '@/lib/adapters/db';
 import { applyLedgerEntry, ledgerBalance, takeBack } from '@/lib/wallet';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
-import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import { createOrg } from '@/lib/composition/create-org';
+import { setLimitOverrides } from '@/lib/wallet/limits/set-limit-overrides';
 import { wavDurationSeconds } from '@/lib/adapters/speech-engine';
 import { EmbeddedStore } from '@/lib/adapters/store';
 import {

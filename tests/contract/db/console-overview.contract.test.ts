@@ -7,7 +7,7 @@ import { listLiveCalls } from '@/lib/console/list-live-calls';
 import { callLiveVersion, liveVersionResponse, orgLiveVersion } from '@/lib/console/live-version';
 import { overviewDays, windowFigures } from '@/lib/console/overview-stats';
 import { transcriptOffsets } from '@/lib/console/transcript-offsets';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 
 type Status = 'queued' | 'started' | 'complete' | 'call_error';

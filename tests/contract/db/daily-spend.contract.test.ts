@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/adapters/db';
 import { dailySpend } from '@/lib/wallet/billing/daily-spend';
 import { applyLedgerEntry } from '@/lib/wallet';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 
 // The console's spend chart: calls and speech summed per UTC day in SQL, quiet days as zeros.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase, type Database, type Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 
 // PGlite only: a Postgres server's own autovacuum does this, and `maintain()` is a no-op there.
 describe('PGlite maintenance', () => {

@@ -3,7 +3,7 @@ import { schema, type Db } from '@/lib/adapters/db';
 import { drizzleAdapterFactory } from '@/lib/tool-server/oauth/drizzle-adapter';
 import { hashToken } from '@/lib/tool-server/oauth/hash-token';
 import { verifyAccessTokenIn } from '@/lib/tool-server/oauth/verify-access-token';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
 import { databaseAdapters, type TestDatabase } from '../../support/databases';
 

@@ -3,11 +3,11 @@ import type { Db } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { applyLedgerEntry, ledgerBalance } from '@/lib/wallet';
 import { authenticateOrg } from '@/lib/accounts/orgs/authenticate-org';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
-import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { createOrg } from '@/lib/composition/create-org';
+import { describeOrg } from '@/lib/wallet/describe-org';
 import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import { revokeApiKey } from '@/lib/accounts/orgs/revoke-api-key';
-import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import { setLimitOverrides } from '@/lib/wallet/limits/set-limit-overrides';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');

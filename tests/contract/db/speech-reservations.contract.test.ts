@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/adapters/db';
 import { ledgerBalance } from '@/lib/wallet';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { refundAbandonedSpeech } from '@/lib/speech/refund-abandoned-speech';
 import {
   RESERVATION_TTL_MS,

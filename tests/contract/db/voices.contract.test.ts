@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/adapters/db';
 import { applyLedgerEntry } from '@/lib/wallet';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { usdToMicros } from '@/lib/platform/money';
-import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import { setLimitOverrides } from '@/lib/wallet/limits/set-limit-overrides';
 import type { EngineVoice, SpeechEngine } from '@/lib/adapters/speech-engine';
 import {
   createClone,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import {
   applyLedgerEntry,
   chargeUpTo,

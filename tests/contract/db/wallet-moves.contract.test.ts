@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, isUniqueViolation, schema, type Db } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import {
   applyLedgerEntry,
   credit,

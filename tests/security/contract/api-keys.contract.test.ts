@@ -42,7 +42,7 @@ async function newUser(db: Db, label: string) {
 /** An org with its owner and one member of each given role (by role). */
 async function orgWith(db: Db, roles: MemberRole[]) {
   const owner = await newUser(db, 'owner');
-  const orgId = await createOwnedOrg(db, owner, 'Acme', 0, 'sign-up', new Date());
+  const orgId = await createOwnedOrg(db, owner, 'Acme', null, 'sign-up', new Date());
   const members: Partial<Record<MemberRole, string>> = { owner: owner.id };
   for (const role of roles) {
     const user = await newUser(db, role);

@@ -42,7 +42,7 @@ async function newUser(db: Db, label: string): Promise<SessionUser> {
 
 async function orgWith(db: Db, roles: MemberRole[]) {
   const owner = await newUser(db, 'owner');
-  const orgId = await createOwnedOrg(db, owner, 'Acme', 0, 'sign-up', now);
+  const orgId = await createOwnedOrg(db, owner, 'Acme', null, 'sign-up', now);
   const members: SessionUser[] = [];
   for (const role of roles) {
     const user = await newUser(db, role);

@@ -38,7 +38,7 @@ async function newUser(db: Db, label: string, joined = now) {
 /** An org (named Acme unless told) with its owner and one member per role given, joined a minute apart. */
 async function orgWith(db: Db, roles: MemberRole[], name = 'Acme') {
   const owner = await newUser(db, 'owner');
-  const orgId = await createOwnedOrg(db, owner, name, 0, 'sign-up', now);
+  const orgId = await createOwnedOrg(db, owner, name, null, 'sign-up', now);
   const others = [];
   for (const [i, role] of roles.entries()) {
     const user = await newUser(db, role);

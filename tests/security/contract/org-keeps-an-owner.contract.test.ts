@@ -30,7 +30,7 @@ async function newUser(db: Executor, label: string) {
 /** An org made by sign-up (its owner) plus members in the given roles. */
 async function orgWith(db: Db, roles: MemberRole[]) {
   const owner = await newUser(db, 'owner');
-  const orgId = await createOwnedOrg(db, owner, 'Acme', 0, 'sign-up', now);
+  const orgId = await createOwnedOrg(db, owner, 'Acme', null, 'sign-up', now);
   const others = [];
   for (const role of roles) {
     const user = await newUser(db, role);

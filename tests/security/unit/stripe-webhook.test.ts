@@ -58,7 +58,7 @@ async function openTopUp() {
     createdAt: now,
     updatedAt: now,
   });
-  const orgId = await createOwnedOrg(db, { id: userId }, 'Acme', 0, 'created', now);
+  const orgId = await createOwnedOrg(db, { id: userId }, 'Acme', null, 'created', now);
   const topUpId = crypto.randomUUID();
   await db.insert(schema.topUps).values({
     id: topUpId,

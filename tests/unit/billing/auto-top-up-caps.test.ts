@@ -3,7 +3,7 @@ import { startDueAutoTopUps } from '@/lib/wallet/billing/auto-top-up/run-due-aut
 
 import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
 import type { Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { autoTopUpAlwaysDue, billingDeps, manualClock, noMail } from './billing-fixture';
 import { openForSuite, pgliteAdapter } from '../../support/databases';

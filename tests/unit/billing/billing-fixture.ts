@@ -5,7 +5,7 @@ import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import { saveAutoTopUp } from '@/lib/wallet/billing/auto-top-up/save-auto-top-up';
 import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
 import type { BillingDeps } from '@/lib/wallet/billing/types';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import type { Mailer } from '@/lib/adapters/mail';
 import {
   SandboxPayments,

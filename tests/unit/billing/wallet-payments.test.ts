@@ -11,8 +11,8 @@ import { startTopUp } from '@/lib/wallet/billing/start-top-up';
 import { settleSandboxCheckout } from '@/lib/wallet/billing/settle-sandbox-checkout';
 import { schema, type Db } from '@/lib/adapters/db';
 import { isApiError } from '@/lib/platform/http';
-import { assertWalletUsable } from '@/lib/accounts/orgs/assert-wallet-usable';
-import { effectiveLimits } from '@/lib/accounts/orgs/effective-limits';
+import { assertWalletUsable } from '@/lib/wallet/assert-wallet-usable';
+import { effectiveLimits } from '@/lib/wallet/limits/effective-limits';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import {
   billingDeps,

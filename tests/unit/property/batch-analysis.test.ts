@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBatch } from '@/lib/calls/batches/analyze-batch';
 import { createBatch } from '@/lib/calls/batches/create-batch';
 import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
-import { createOrg } from '@/lib/accounts/orgs/create-org';
+import { createOrg } from '@/lib/composition/create-org';
 import type { Clock } from '@/lib/platform/runtime/clock';
 import { EmbeddedStore } from '@/lib/adapters/store';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';

@@ -1,7 +1,7 @@
 // GET /internal/orgs/{org_id} — admin only: wallet, deposits, effective limits, speech slots in use, webhook signing secret, keys.
 import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, requireAdmin, uuidParam } from '@/lib/platform/http';
-import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { describeOrg } from '@/lib/wallet/describe-org';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { countSpeechSlots } from '@/lib/speech/slots';
 import { getStore } from '@/lib/composition/adapters';

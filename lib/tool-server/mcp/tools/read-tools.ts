@@ -1,9 +1,9 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
-import { getBatchJson } from '@/lib/calls/batches/get-batch';
-import { getCallDetail } from '@/lib/calls/get-call-detail';
-import { listCallPage } from '@/lib/calls/list-call-page';
-import { getBalanceAndLimits } from '@/lib/accounts/orgs/get-balance-and-limits';
-import { listVoices } from '@/lib/speech/voices';
+import { getBatchJson } from '@/lib/calls';
+import { getCallDetail } from '@/lib/calls';
+import { listCallPage } from '@/lib/calls';
+import { getBalanceAndLimits } from '@/lib/console';
+import { listVoices } from '@/lib/speech';
 import {
   BalanceAndLimits,
   GetBatchInput,

@@ -1,10 +1,10 @@
 import { requireScopes, type McpServer } from '@modelcontextprotocol/server';
-import { createBatch } from '@/lib/calls/batches/create-batch';
-import { requireScope } from '@/lib/accounts/orgs/authenticate-org';
-import { startTopUp } from '@/lib/wallet/billing/start-top-up';
-import { dispatchCall } from '@/lib/calls/dispatch-call';
-import { stopCall } from '@/lib/calls/lifecycle';
-import { shareSpeech } from '@/lib/speech/share-speech';
+import { createBatch } from '@/lib/calls';
+import { requireScope } from '@/lib/accounts';
+import { startTopUp } from '@/lib/wallet';
+import { dispatchCall } from '@/lib/calls';
+import { stopCall } from '@/lib/calls';
+import { shareSpeech } from '@/lib/speech';
 import { CallStopResponse } from '@/schemas/calls';
 import {
   CreateBatchInput,

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '../../../accounts/audit/record-audit';
+import { getOrgOrThrow, mailOwners, recordAudit } from '../../../accounts';
 import { schema } from '../../../adapters/db';
-import { getOrgOrThrow } from '../../../accounts/orgs/get-org';
-import { microsToUsd } from '../../../platform/money';
+import { MICROS_PER_CENT, microsToUsd } from '../../../platform/money';
 import type { SavedCardResult } from '../../../adapters/payments/types';
 import { startTopUp } from '../start-top-up';
-import { MICROS_PER_CENT } from '../types';
 import type { AttemptRow } from './claim-auto-top-ups';
 import { creditAutoTopUp } from './credit-auto-top-up';
 import { failAutoTopUp } from './fail-auto-top-up';
-import { mailOwners } from '../../../accounts/members/mail-owners';
 import type { AutoTopUpDeps } from './types';
 
 const a = schema.autoTopUpAttempts;

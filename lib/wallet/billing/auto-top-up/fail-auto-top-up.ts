@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../../../accounts/audit/record-audit';
+import { mailOwners, recordAudit } from '../../../accounts';
 import { schema } from '../../../adapters/db';
 import { isUuid } from '../../../platform/http/path-id';
 import { microsToUsd } from '../../../platform/money';
 import type { EventOutcome } from '../types';
-import { mailOwners } from '../../../accounts/members/mail-owners';
 import { FAILURES_TO_DISABLE, settingsPath, type AutoTopUpDeps } from './types';
 
 const a = schema.autoTopUpAttempts;

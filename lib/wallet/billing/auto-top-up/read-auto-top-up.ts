@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AutoTopUpResponse } from '@/schemas/auto-top-up';
 import { schema, type Db } from '../../../adapters/db';
-import { getOrgOrThrow } from '../../../accounts/orgs/get-org';
+import { getOrgOrThrow } from '../../../accounts';
 import { microsToUsd } from '../../../platform/money';
 import { DAILY_ATTEMPTS } from './types';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AutoTopUpRequest, AutoTopUpResponse } from '@/schemas/auto-top-up';
-import { recordAudit, type AuditActor } from '../../../accounts/audit/record-audit';
+import { recordAudit, type AuditActor } from '../../../accounts';
 import { schema } from '../../../adapters/db';
 import { isTransactionConflict } from '../../../platform/errors/pg-errors';
 import { ApiError } from '../../../platform/errors/api-error';

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import { schema } from '../../../adapters/db';
 import { microsToUsd } from '../../../platform/money';
-import { mailOwners } from '../../../accounts/members/mail-owners';
+import { mailOwners } from '../../../accounts';
 import { settingsPath, type AutoTopUpDeps } from './types';
 
 const s = schema.autoTopUpSettings;

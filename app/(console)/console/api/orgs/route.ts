@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute('voice', {
   POST: async ({ request }) => {
     const user = await requireSessionUser(request);
     const { name } = parseBody(CreateMemberOrgRequest, await readJson(request, 'INVALID_BODY'));
-    const orgId = await createOwnedOrg(await getDb(), user, name, 0, 'created', new Date());
+    const orgId = await createOwnedOrg(await getDb(), user, name, null, 'created', new Date());
     return Response.json({ org_id: orgId, name, role: 'owner' }, { status: 201 });
   },
 });

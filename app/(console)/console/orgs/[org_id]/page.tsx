@@ -11,7 +11,7 @@ import { listLiveCalls } from '@/lib/console/list-live-calls';
 import { orgLiveVersion } from '@/lib/console/live-version';
 import { overviewDays, windowFigures, type WindowFigures } from '@/lib/console/overview-stats';
 import { isUuid } from '@/lib/platform/http/path-id';
-import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
+import { getLimitsUsage } from '@/lib/console/get-limits-usage';
 import { microsToUsd } from '@/lib/platform/money';
 import { siteOrigin } from '@/lib/site/site-origin';
 

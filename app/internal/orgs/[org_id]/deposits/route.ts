@@ -2,7 +2,7 @@
 import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
 import { depositFunds } from '@/lib/wallet';
-import { describeOrg } from '@/lib/accounts/orgs/get-org';
+import { describeOrg } from '@/lib/wallet/describe-org';
 import { usdToMicros } from '@/lib/platform/money';
 import { DepositRequest } from '@/schemas/admin';
 

@@ -1,8 +1,8 @@
 // PATCH /internal/orgs/{org_id}/limits — admin only: per-org limit overrides; raises apply at once.
 import { getDb } from '@/lib/composition/adapters';
 import { defineRoute, parseBody, readJson, requireAdmin, uuidParam } from '@/lib/platform/http';
-import { describeOrg } from '@/lib/accounts/orgs/get-org';
-import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
+import { describeOrg } from '@/lib/wallet/describe-org';
+import { setLimitOverrides } from '@/lib/wallet/limits/set-limit-overrides';
 import { LimitsPatch } from '@/schemas/admin';
 
 export const dynamic = 'force-dynamic';

@@ -8,7 +8,7 @@ import { getBillingDeps } from '@/lib/composition/get-billing-deps';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
 import { consoleOrg } from '@/lib/console/console-org';
 import { isApiError } from '@/lib/platform/errors/api-error';
-import { getBalanceAndLimits } from '@/lib/accounts/orgs/get-balance-and-limits';
+import { getBalanceAndLimits } from '@/lib/console/get-balance-and-limits';
 import { microsToUsd } from '@/lib/platform/money';
 import { getStore } from '@/lib/composition/adapters';
 import { formatTime } from '@/lib/console/format-time';

@@ -6,8 +6,8 @@ import { listRaiseRequests } from '@/lib/wallet/limits/list-raise-requests';
 import { getDb } from '@/lib/composition/adapters';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/composition/adapters';
-import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
-import { AFTER_UNLOCK, BEFORE_UNLOCK, type OrgLimits } from '@/lib/accounts/orgs/effective-limits';
+import { getLimitsUsage } from '@/lib/console/get-limits-usage';
+import { AFTER_UNLOCK, BEFORE_UNLOCK, type OrgLimits } from '@/lib/wallet/limits/effective-limits';
 import { microsToUsd } from '@/lib/platform/money';
 import { formatTime } from '@/lib/console/format-time';
 

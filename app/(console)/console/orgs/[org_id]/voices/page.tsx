@@ -5,7 +5,7 @@ import { CloneForm } from '@/components/console/clone-form';
 import { RoleLimits } from '@/components/console/role-limits';
 import { VoicePreview } from '@/components/console/voice-preview';
 import { consoleOrg } from '@/lib/console/console-org';
-import { getLimitsUsage } from '@/lib/accounts/orgs/get-limits-usage';
+import { getLimitsUsage } from '@/lib/console/get-limits-usage';
 import { microsToUsd } from '@/lib/platform/money';
 import { systemClock } from '@/lib/platform/runtime/clock';
 import { getStore } from '@/lib/composition/adapters';

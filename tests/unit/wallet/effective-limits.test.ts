@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveLimits, type LimitSource } from '@/lib/accounts/orgs/effective-limits';
+import { effectiveLimits, type LimitSource } from '@/lib/wallet/limits/effective-limits';
 
 const org = (over: Partial<LimitSource> = {}): LimitSource => ({
   depositsMicros: 0,

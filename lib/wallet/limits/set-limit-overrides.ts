@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { recordAudit, type AuditActor } from '../../accounts';
 import { ApiError } from '../../platform/errors/api-error';
 import { schema, type Db } from '../../adapters/db';
 import type { OrgLimits } from './effective-limits';

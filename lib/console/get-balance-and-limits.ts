@@ -1,11 +1,10 @@
-import type { Db } from '../../adapters/db';
-import type { Clock } from '../../platform/runtime/clock';
-import { countSpeechSlots } from '../../speech/slots';
-import type { Store } from '../../adapters/store';
-import { isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../../wallet';
-import { effectiveLimits } from './effective-limits';
-import { getOrgOrThrow } from './get-org';
-import { microsToUsd } from '../../platform/money';
+import type { Db } from '../adapters/db';
+import type { Clock } from '../platform/runtime/clock';
+import { countSpeechSlots } from '../speech';
+import type { Store } from '../adapters/store';
+import { effectiveLimits, isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../wallet';
+import { getOrgOrThrow } from '../accounts';
+import { microsToUsd } from '../platform/money';
 
 /** What an organization may see of its own wallet and limits (no secrets, no keys). */
 export async function getBalanceAndLimits(

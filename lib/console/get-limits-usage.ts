@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Db } from '../../adapters/db';
-import { countSpeechSlots } from '../../speech/slots/count-speech-slots';
-import type { Store } from '../../adapters/store/types';
-import type { Clock } from '../../platform/runtime/clock';
-import { isUnlocked, UNLOCK_DEPOSITS_MICROS } from '../../wallet';
-import { effectiveLimits, type OrgLimits } from './effective-limits';
-import { getOrgOrThrow } from './get-org';
+import { schema, type Db } from '../adapters/db';
+import { countSpeechSlots } from '../speech';
+import type { Store } from '../adapters/store/types';
+import type { Clock } from '../platform/runtime/clock';
+import { effectiveLimits, isUnlocked, type OrgLimits, UNLOCK_DEPOSITS_MICROS } from '../wallet';
+import { getOrgOrThrow } from '../accounts';
 
 export interface LimitsUsage {
   limits: OrgLimits;

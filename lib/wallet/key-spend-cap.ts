@@ -1,23 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ApiError } from '../../platform/errors/api-error';
-import { schema, type Executor } from '../../adapters/db';
-import { microsToUsd } from '../../platform/money';
+import { ApiError } from '../platform/errors/api-error';
+import { schema, type Executor } from '../adapters/db';
+import { microsToUsd } from '../platform/money';
+import { spendMonth } from '../platform/runtime/utc-month';
 
 /** The API key a charge goes through, as authentication read it (no extra query). */
 export interface SpendingKey {
   keyId: string;
   /** The key's monthly cap in micro-dollars; NULL: none, and nothing is counted. */
   spendCapMicros: number | null;
-}
-
-/** The calendar month (UTC) a spend counts toward: `YYYY-MM`. */
-export function spendMonth(now: Date): string {
-  return now.toISOString().slice(0, 7);
-}
-
-/** The first instant of `now`'s calendar month, UTC. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 const k = schema.apiKeys;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../platform/errors/api-error';
+import { ApiError } from '../platform/errors/api-error';
 
 /**
  * New calls and speech need money in the wallet and nothing owed: while a refund or dispute

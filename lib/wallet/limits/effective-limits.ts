@@ -1,4 +1,4 @@
-import { isUnlocked } from '../../wallet';
+import { isUnlocked } from '../unlock';
 
 /** Cumulative deposits (starting credit excluded) at which the higher limits apply for good. */
 
