@@ -2,6 +2,7 @@
 // sessions, organizations, members, access, keys and the audit log. Accounts sit at the bottom of
 // the contexts: nothing here imports another context (the wallet's starting credit is handed in).
 export { type KeyGrant, type MemberAction, roleAllows, rolesAllowing } from './access/permissions';
+export { findMembership } from './access/require-member';
 export { type AuditActor, type AuditEntry, recordAudit } from './audit/record-audit';
 export { currentUser, type SessionUser } from './auth/current-session';
 export { getAuth } from './auth/get-auth';

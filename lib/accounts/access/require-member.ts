@@ -1,7 +1,31 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../platform/errors/api-error';
 import { schema, type Executor } from '../../adapters/db';
+import type { MemberOrg } from '../orgs/list-member-orgs';
 import { roleAllows, type MemberAction, type MemberRole } from './permissions';
+
+/**
+ * The one membership check: the organization as the user sees it (name, balance, their role), or
+ * null when they are not a member. Routes refuse through `requireMember` below, console pages
+ * through `consoleOrg` (a 404 page); neither reveals whether the organization exists.
+ */
+export async function findMembership(
+  db: Executor,
+  userId: string,
+  orgId: string,
+): Promise<MemberOrg | null> {
+  const [row] = await db
+    .select({
+      orgId: schema.orgMembers.orgId,
+      name: schema.organizations.name,
+      role: schema.orgMembers.role,
+      balanceMicros: schema.organizations.balanceMicros,
+    })
+    .from(schema.orgMembers)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.orgMembers.orgId))
+    .where(and(eq(schema.orgMembers.orgId, orgId), eq(schema.orgMembers.userId, userId)));
+  return row ?? null;
+}
 
 /**
  * The user's role in the organization when it allows `action`: 404 when they are not a member
@@ -13,15 +37,12 @@ export async function requireMember(
   orgId: string,
   action: MemberAction,
 ): Promise<MemberRole> {
-  const [row] = await db
-    .select({ role: schema.orgMembers.role })
-    .from(schema.orgMembers)
-    .where(and(eq(schema.orgMembers.orgId, orgId), eq(schema.orgMembers.userId, userId)));
-  if (!row)
+  const member = await findMembership(db, userId, orgId);
+  if (!member)
     throw new ApiError('NOT_FOUND', { message: 'You are not a member of this organization.' });
-  if (!roleAllows(row.role, action))
+  if (!roleAllows(member.role, action))
     throw new ApiError('FORBIDDEN', {
-      message: `The ${row.role} role does not allow ${action} in this organization.`,
+      message: `The ${member.role} role does not allow ${action} in this organization.`,
     });
-  return row.role;
+  return member.role;
 }

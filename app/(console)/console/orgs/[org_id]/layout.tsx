@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
 import { OrgSwitcher } from '@/components/console/org-switcher';
-import { consoleOrg } from '@/lib/console/console-org';
+import { consoleOrg, consoleOrgs } from '@/lib/console/console-org';
 import { microsToUsd } from '@/lib/platform/money';
 
 /** One organization's frame: the switcher, the balance and the sections beside the page. */
@@ -14,7 +14,8 @@ export default async function ConsoleOrgLayout({
   params: Promise<{ org_id: string }>;
 }) {
   const { org_id } = await params;
-  const { org, orgs, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
+  const { user, org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
+  const orgs = await consoleOrgs(user.id);
   return (
     <div className="console-frame">
       <aside className="console-side" aria-label="Organization">

@@ -4,8 +4,8 @@ import { AuditChanges } from '@/components/console/audit-changes';
 import { CursorNav } from '@/components/console/cursor-nav';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listAuditLog } from '@/lib/accounts/audit/list-audit-log';
-import { consoleOrg } from '@/lib/console/console-org';
-import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
+import { openOrgPage, type OrgPageProps } from '@/lib/console/org-page';
+import { withCursor } from '@/lib/console/with-cursor';
 import { getDb } from '@/lib/composition/adapters';
 import { listMembers } from '@/lib/accounts/members/list-members';
 import { ConsoleAuditFilters } from '@/schemas/console';
@@ -24,16 +24,8 @@ const actorTypes = {
 };
 const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
 
-export default async function AuditPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ org_id: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
-  const { org_id } = await params;
-  const search = await searchParams;
-  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/audit`);
+export default async function AuditPage(props: OrgPageProps<{ org_id: string }>) {
+  const { org, can, search } = await openOrgPage(props, '/audit');
   if (!can('audit.read')) {
     return (
       <>

@@ -6,8 +6,7 @@ import { SpendChartLazy } from '@/components/console/spend-chart-lazy';
 import { dailySpend } from '@/lib/wallet/billing/daily-spend';
 import { getBillingDeps } from '@/lib/composition/root';
 import { listLedger } from '@/lib/wallet/billing/list-ledger';
-import { consoleOrg } from '@/lib/console/console-org';
-import { isApiError } from '@/lib/platform/errors/api-error';
+import { openOrgPage, readOrProblem, type OrgPageProps } from '@/lib/console/org-page';
 import { getBalanceAndLimits } from '@/lib/console/get-balance-and-limits';
 import { microsToUsd } from '@/lib/platform/money';
 import { getStore } from '@/lib/composition/adapters';
@@ -36,16 +35,9 @@ const kindLabels: Record<string, string> = {
 
 const money = (usd: number) => `${usd < 0 ? '−' : ''}$${Math.abs(usd).toFixed(2)}`;
 
-export default async function BillingPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ org_id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const { org_id } = await params;
-  const { cursor } = await searchParams;
-  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/billing`);
+export default async function BillingPage(props: OrgPageProps<{ org_id: string }>) {
+  const { org, can, search } = await openOrgPage(props, '/billing');
+  const { cursor } = search;
   const deps = await getBillingDeps();
   const wallet = await getBalanceAndLimits(
     { db: deps.db, store: getStore(), clock: deps.clock },
@@ -59,19 +51,15 @@ export default async function BillingPage({
     speech: microsToUsd(d.speechMicros),
   }));
   const spent = spend.filter((d) => d.calls + d.speech > 0);
-  let ledger: Awaited<ReturnType<typeof listLedger>> | null = null;
-  let problem: string | null = null;
-  if (can('billing.read')) {
-    try {
-      ledger = await listLedger(deps.db, org.orgId, {
-        cursor: typeof cursor === 'string' ? cursor : undefined,
-        limit: PAGE_SIZE,
-      });
-    } catch (error) {
-      if (!isApiError(error) || error.status >= 500) throw error;
-      problem = `${error.message} Go back to the newest rows.`;
-    }
-  }
+  const { data: ledger, problem } = can('billing.read')
+    ? await readOrProblem(
+        listLedger(deps.db, org.orgId, {
+          cursor: typeof cursor === 'string' ? cursor : undefined,
+          limit: PAGE_SIZE,
+        }),
+        'Go back to the newest rows.',
+      )
+    : { data: null, problem: null };
   const base = `/console/orgs/${org.orgId}`;
   return (
     <>

@@ -9,9 +9,9 @@ import { getCallDeps } from '@/lib/composition/root';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { callFilterQuery } from '@/lib/console/call-filter-query';
 import { consoleOrg } from '@/lib/console/console-org';
+import { queryProblem, readOrProblem } from '@/lib/console/org-page';
 import { orgLiveVersion, type LiveVersion } from '@/lib/console/live-version';
 import { withCursor, type SearchParams } from '@/lib/console/with-cursor';
-import { isApiError } from '@/lib/platform/errors/api-error';
 import { isUuid } from '@/lib/platform/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
 import { ConsoleCallFilters } from '@/schemas/console';
@@ -52,20 +52,10 @@ export default async function CallsPage({
       : null;
   pending?.catch(() => undefined);
   const { org } = await consoleOrg(org_id, `/console/orgs/${org_id}/calls`);
-  let page: Awaited<ReturnType<typeof listCallPage>> | null = null;
-  let live: LiveVersion | null = null;
-  let problem: string | null = null;
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    problem = `The filter ${issue.path.join('.')} ${issue.message}. Correct it and filter again.`;
-  } else {
-    try {
-      ({ listed: page, live } = (await pending)!);
-    } catch (error) {
-      if (!isApiError(error) || error.status >= 500) throw error;
-      problem = `${error.message} ${error.hint}`;
-    }
-  }
+  const read = pending ? await readOrProblem(pending) : null;
+  const problem = parsed.success ? (read?.problem ?? null) : queryProblem(parsed.error);
+  const page = read?.data?.listed ?? null;
+  const live: LiveVersion | null = read?.data?.live ?? null;
   const exportQuery = withCursor(search, null);
   return (
     <>

@@ -3,11 +3,9 @@ import { CursorNav } from '@/components/console/cursor-nav';
 import { ReplayWebhooks } from '@/components/console/replay-webhooks';
 import { RoleLimits } from '@/components/console/role-limits';
 import { RotateSecret } from '@/components/console/rotate-secret';
-import { listOrgDeliveries, type OrgDeliveryPage } from '@/lib/calls/webhooks/list-org-deliveries';
-import { consoleOrg } from '@/lib/console/console-org';
-import type { SearchParams } from '@/lib/console/with-cursor';
+import { listOrgDeliveries } from '@/lib/calls/webhooks/list-org-deliveries';
+import { openOrgPage, readOrProblem, type OrgPageProps } from '@/lib/console/org-page';
 import { getDb } from '@/lib/composition/adapters';
-import { isApiError } from '@/lib/platform/errors/api-error';
 import { getOrgOrThrow } from '@/lib/accounts/orgs/get-org';
 import { ConsoleDeliveryFilter } from '@/schemas/console';
 import { formatTime } from '@/lib/console/format-time';
@@ -18,33 +16,20 @@ export const dynamic = 'force-dynamic';
 const clock = (iso: string | null) => formatTime(iso, '—', { seconds: true });
 const PAGE_SIZE = 100;
 
-export default async function WebhooksPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ org_id: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
-  const { org_id } = await params;
-  const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}/webhooks`);
-  const search = await searchParams;
+export default async function WebhooksPage(props: OrgPageProps<{ org_id: string }>) {
+  const { org, can, search } = await openOrgPage(props, '/webhooks');
   const filter = ConsoleDeliveryFilter.safeParse(search);
   const status = filter.success ? filter.data.status : undefined;
   const db = await getDb();
-  let page: OrgDeliveryPage | null = null;
-  let problem: string | null = null;
-  if (can('webhooks.read')) {
-    try {
-      page = await listOrgDeliveries(db, org.orgId, {
-        status,
-        cursor: filter.success ? filter.data.cursor : undefined,
-        limit: PAGE_SIZE,
-      });
-    } catch (error) {
-      if (!isApiError(error) || error.status >= 500) throw error;
-      problem = `${error.message} ${error.hint}`;
-    }
-  }
+  const { data: page, problem } = can('webhooks.read')
+    ? await readOrProblem(
+        listOrgDeliveries(db, org.orgId, {
+          status,
+          cursor: filter.success ? filter.data.cursor : undefined,
+          limit: PAGE_SIZE,
+        }),
+      )
+    : { data: null, problem: null };
   const deliveries = page?.deliveries ?? [];
   const secret = can('webhooks.secret') ? (await getOrgOrThrow(db, org.orgId)).webhookSecret : null;
   const failedCalls = [
