@@ -10,7 +10,7 @@ import { getOrgOrThrow } from '../accounts/orgs/get-org';
 import { holdForCall } from '../wallet';
 import { resolveVoice } from '../speech/voices/resolve-voice';
 import { checkWebhookUrl } from '../adapters/webhooks/check-webhook-url';
-import { scheduleAtDispatch } from './rules';
+import { checkVelocityAtDispatch, scheduleAtDispatch } from './rules';
 import { insertCall, insertHeldCall, type NewCall } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
@@ -102,6 +102,13 @@ export async function dispatchCall(
           request.defer_to_calling_hours,
         )
       : null;
+    if (deps.rules) {
+      await checkVelocityAtDispatch(deps.db, orgId, {
+        to: request.phone_number,
+        now: deps.clock.now(),
+        carrier: deps.provider.kind === 'twilio',
+      });
+    }
     await assertFunded(deps, orgId, input.wallet);
     const call: NewCall = {
       scheduledFor,

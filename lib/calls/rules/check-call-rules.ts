@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/platform/errors/api-error';
 import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
 import { classifyNumber } from './classify-number';
 import { numberTimeZones } from './number-time-zones';
+import { isTestNumber } from './test-number';
 import type { RuleSettings } from '../../platform/config/call-rules-env';
 
 /** What the rules read: the database, the deployment's settings and the line's caller ID. */
@@ -33,8 +34,6 @@ interface OrgView {
   hours: HoursWindow | null;
   listed: boolean;
 }
-
-const isTestNumber = (e164: string) => /^\+1\d{3}55501\d{2}$/.test(e164);
 
 async function readOrgView(db: Executor, orgId: string, to: string): Promise<OrgView> {
   const result = await db.execute(sql`
@@ -112,7 +111,6 @@ export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Pr
       field: 'phone_number',
     });
   }
-  // The published test numbers (555-0100 to 555-0199 are fictional in North America) cost no one.
   if (deps.provider.kind === 'twilio' && !org.paid && !isTestNumber(dial.to)) {
     throw new ApiError('DEPOSIT_REQUIRED', {
       message:

@@ -15,6 +15,12 @@ export {
 export type { RuleSettings } from '../../platform/config/call-rules-env';
 export { getRuleSettings } from './get-rule-settings';
 export { recordOptOut } from './opt-out';
+export {
+  checkVelocity,
+  checkVelocityAtDispatch,
+  NEW_ORG_VELOCITY,
+  type VelocityOrg,
+} from './velocity';
 export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';
 export {
   addDncNumbers,
