@@ -30,6 +30,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
         }
       : {}),
     carrier,
+    ...(calls.rules ? { rules: calls.rules } : {}),
     settings: {
       urlSigningKey: config.URL_SIGNING_KEY,
       silenceMs: config.END_OF_TURN_SILENCE_MS,

@@ -148,7 +148,7 @@ describe('a real call through the Twilio adapter', () => {
       sandbox: false,
     });
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
-      ['assistant', 'Hi, this is Ava from Bright Dental.'],
+      ['assistant', 'This is an automated assistant. Hi, this is Ava from Bright Dental.'],
       ['user', 'Yes, I can talk now.'],
       // Only what the callee heard before talking over it.
       ['assistant', 'Great.'],
@@ -337,7 +337,7 @@ describe('a real call through the Twilio adapter', () => {
     });
     expect(call.transcripts.at(-1)).toMatchObject({
       user: 'assistant',
-      text: 'Hi, this is Bright Dental about your appointment. Please call us back.',
+      text: 'This is an automated assistant. Hi, this is Bright Dental about your appointment. Please call us back.',
     });
   }, 60_000);
 });

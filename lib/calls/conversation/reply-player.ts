@@ -50,7 +50,8 @@ export class ReplyPlayer {
     private readonly hooks: Hooks,
   ) {}
 
-  start(context: AgentContext): void {
+  /** Plays the brain's next reply; `opening` (the first line's disclosures) is said first. */
+  start(context: AgentContext, opening: string | null = null): void {
     this.interrupt();
     const reply: Reply = {
       id: this.nextId++,
@@ -63,13 +64,15 @@ export class ReplyPlayer {
       settled: false,
     };
     this.current = reply;
-    void this.run(reply, context);
+    void this.run(reply, context, opening);
   }
 
-  private async run(reply: Reply, context: AgentContext): Promise<void> {
+  private async run(reply: Reply, context: AgentContext, opening: string | null): Promise<void> {
     const { signal } = reply.abort;
     try {
       const cutter = new SentenceCutter();
+      if (opening)
+        for (const sentence of cutter.push(`${opening} `)) await this.speak(reply, sentence);
       for await (const delta of streamLine(this.deps.brain, context, signal)) {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);

@@ -14,7 +14,7 @@ import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-ca
 import { carrierOverdue } from './overdue';
 import { holdForCall } from '../../wallet';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
-import { checkVelocity, decideAtDial, recordOptOut } from '../rules';
+import { checkVelocity, decideAtDial, openingNotice, recordOptOut } from '../rules';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -259,7 +259,12 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
   let endsCall: SandboxLineState['endedBy'];
   if (speaker === 'assistant') {
     const line = await deps.brain.nextLine(context);
-    text = line.text;
+    // The agent's first line opens with the disclosures the organization and the law ask for.
+    const notice =
+      deps.rules && !turns.some((t) => t.user === 'assistant')
+        ? await openingNotice(deps.db, deps.rules, call)
+        : null;
+    text = notice ? `${notice} ${line.text}` : line.text;
     if (line.end) endsCall = 'ASSISTANT';
     // Honoured at once: listed before the confirmation is even spoken.
     if (line.optOut) await recordOptOut(deps.db, call, new Date(deps.clock.now()));

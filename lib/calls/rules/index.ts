@@ -30,3 +30,5 @@ export {
   type DncOwner,
   type DncPage,
 } from './dnc-list';
+export { openingNotice, DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
+export { ALL_PARTY_CONSENT_STATES, needsAllPartyConsent } from './recording-consent';

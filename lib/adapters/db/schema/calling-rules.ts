@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { dncSources } from '../../../../schemas/stored-values';
 
@@ -16,6 +16,11 @@ export const callingRules = pgTable('calling_rules', {
   hoursEnd: text('hours_end'),
   /** Weekdays calls may be placed on ("mon".."sun"); NULL: every day. */
   hoursDays: text('hours_days').array(),
+  /** Whether the agent's first line says it is an automated assistant; NULL: yes (the default). */
+  discloseAi: boolean('disclose_ai'),
+  /** The organization's own wording of the AI and the recording notices; NULL: the service's. */
+  aiText: text('ai_text'),
+  recordingText: text('recording_text'),
   updatedAt: at('updated_at').notNull(),
 });
 
