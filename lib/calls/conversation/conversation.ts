@@ -3,7 +3,7 @@ import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 import type { CallEndedBy, CallRow } from '../types';
 import { pickVoices, type LineVoice } from '../speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../lifecycle';
-import { openingNotice } from '../rules';
+import { openingNotice, recordOptOut } from '../rules';
 import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
 import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
@@ -85,6 +85,7 @@ export class Conversation {
       voice: () => this.voice,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
       failed: (message) => this.fail(message),
+      optedOut: () => void this.optOut(),
     });
   }
 
@@ -241,6 +242,15 @@ export class Conversation {
     this.writes = this.writes
       .then(() => writeLine(this.deps.db, call.id, line, now))
       .catch((error: unknown) => console.error(`call ${call.id}: transcript write failed:`, error));
+  }
+
+  /** The callee asked not to be called again: their number is listed with this call. */
+  private async optOut(): Promise<void> {
+    const call = this.call;
+    if (!call) return;
+    await recordOptOut(this.deps.db, call, new Date(this.deps.clock.now())).catch(
+      (error: unknown) => console.error(`call ${call.id}: could not record the opt-out:`, error),
+    );
   }
 
   private onReplySettled(reply: Reply, heard: Heard) {

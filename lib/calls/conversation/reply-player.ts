@@ -30,6 +30,8 @@ interface Hooks {
   /** The reply is over: heard out, or cut short (then only what was heard). */
   settled(reply: Reply, heard: Heard): void;
   failed(message: string): void;
+  /** The brain heard an opt-out: honoured at once, before its confirmation is heard. */
+  optedOut(): void;
 }
 
 const markName = (reply: number, sentence: number) => `r${reply}s${sentence}`;
@@ -77,6 +79,7 @@ export class ReplyPlayer {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);
         if (delta.end) reply.end = true;
+        if (delta.optOut) this.hooks.optedOut();
       }
       for (const sentence of cutter.flush()) await this.speak(reply, sentence);
       if (signal.aborted) return;
