@@ -121,6 +121,15 @@ export const CallingRulesResponse = z
     disclosures: Disclosures.describe(
       'What the agent’s first line says before anything else: the AI disclosure when on, and the recording notice on a recorded call to an all-party-consent jurisdiction.',
     ),
+    refusals: z
+      .array(
+        z.object({
+          code: z.string().describe('The refusal’s error code (e.g. NUMBER_ON_DNC_LIST).'),
+          count: z.int().describe('Calls refused with it, at dispatch or at their dial.'),
+          last_at: z.iso.datetime().describe('The latest of them.'),
+        }),
+      )
+      .describe('How often the calling rules refused this organization’s calls, by code.'),
     updated_at: z.iso.datetime().nullable(),
   })
   .meta({ id: 'CallingRulesResponse' });

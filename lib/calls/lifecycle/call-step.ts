@@ -14,7 +14,7 @@ import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-ca
 import { carrierOverdue } from './overdue';
 import { holdForCall } from '../../wallet';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
-import { checkVelocity, decideAtDial, openingNotice, recordOptOut } from '../rules';
+import { checkVelocity, countRefusal, decideAtDial, openingNotice, recordOptOut } from '../rules';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -87,6 +87,8 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
           : error.code === 'INSUFFICIENT_BALANCE' && (await orgHoldsMoney(deps.db, call.orgId));
     if (wait)
       return updateLeased(deps.db, call, { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) });
+    // The velocity cap's refusal (thrown inside the rolled-back dial) is counted here.
+    await countRefusal(deps.db, call.orgId, error, now);
     return end(deps, call, {
       queueStatus: 'call_error',
       endedBy: 'SYSTEM',

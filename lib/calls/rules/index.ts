@@ -32,3 +32,4 @@ export {
 } from './dnc-list';
 export { openingNotice, DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
 export { ALL_PARTY_CONSENT_STATES, needsAllPartyConsent } from './recording-consent';
+export { countRefusal, readRefusalCounts, type RefusalCount } from './refusal-counts';

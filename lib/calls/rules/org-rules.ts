@@ -7,6 +7,7 @@ import { minutesOf, narrowWindow, type HoursWindow, type Weekday } from './calli
 import type { RuleSettings } from '../../platform/config/call-rules-env';
 import { DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
 import { ALL_PARTY_CONSENT_STATES } from './recording-consent';
+import { readRefusalCounts, type RefusalCount } from './refusal-counts';
 
 export interface CallingRulesView {
   countries: string[] | null;
@@ -18,6 +19,8 @@ export interface CallingRulesView {
     all_party_consent: { us_states: string[]; countries: string[] };
   };
   disclosures: { ai: boolean; ai_text: string; recording_text: string };
+  /** How often the rules refused the organization's calls, by code. */
+  refusals: RefusalCount[];
   updated_at: string | null;
 }
 
@@ -46,7 +49,11 @@ const disclosuresOf = (row: RulesRow | undefined): CallingRulesView['disclosures
   recording_text: row?.recordingText ?? DEFAULT_RECORDING_TEXT,
 });
 
-function view(settings: RuleSettings, row: RulesRow | undefined): CallingRulesView {
+function view(
+  settings: RuleSettings,
+  row: RulesRow | undefined,
+  refusals: RefusalCount[],
+): CallingRulesView {
   const hours = hoursOf(row);
   return {
     countries: row?.countries ?? null,
@@ -61,6 +68,7 @@ function view(settings: RuleSettings, row: RulesRow | undefined): CallingRulesVi
       },
     },
     disclosures: disclosuresOf(row),
+    refusals,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -71,7 +79,8 @@ export async function readCallingRules(
   settings: RuleSettings,
   orgId: string,
 ): Promise<CallingRulesView> {
-  return view(settings, await readRow(db, orgId));
+  const [row, refusals] = await Promise.all([readRow(db, orgId), readRefusalCounts(db, orgId)]);
+  return view(settings, row, refusals);
 }
 
 /** An organization narrows the service's rules; it never widens them (400 naming the field). */
@@ -133,7 +142,7 @@ export async function saveCallingRules(
       .values(values)
       .onConflictDoUpdate({ target: schema.callingRules.orgId, set: values })
       .returning();
-    const after = view(settings, row);
+    const after = view(settings, row, await readRefusalCounts(tx, input.orgId));
     await recordAudit(
       tx,
       {

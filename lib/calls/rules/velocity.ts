@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { classifyNumber } from './classify-number';
+import { countRefusal } from './refusal-counts';
 import { isTestNumber, TEST_NUMBER_PATTERN } from './test-number';
 
 /**
@@ -144,5 +145,11 @@ export async function checkVelocityAtDispatch(
     })
     .from(schema.organizations)
     .where(eq(schema.organizations.id, orgId));
-  if (org) await checkVelocity(db, org, { ...attempt, stage: 'dispatch' });
+  if (!org) return;
+  try {
+    await checkVelocity(db, org, { ...attempt, stage: 'dispatch' });
+  } catch (error) {
+    await countRefusal(db, orgId, error, new Date(attempt.now));
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import { runDueWork } from '@/lib/calls/run-due-work';
 import { createOrg } from '@/lib/accounts/orgs/create-org';
 import { setLimitOverrides } from '@/lib/accounts/orgs/set-limit-overrides';
 import { applyLedgerEntry } from '@/lib/wallet';
-import type { RuleSettings } from '@/lib/calls/rules';
+import { readRefusalCounts, type RuleSettings } from '@/lib/calls/rules';
 import { createPostgresDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
 import {
   callRow,
@@ -90,6 +90,10 @@ describe.each(databaseAdapters)('new-organization velocity on $name', (adapter) 
       priceMicros: 0,
       errorMessage: expect.stringMatching(/^VELOCITY_LIMIT: .*has called US/),
     });
+    // Both refusals counted: the dispatch's and the dial's.
+    expect(await readRefusalCounts(deps.db, orgId)).toMatchObject([
+      { code: 'VELOCITY_LIMIT', count: 2 },
+    ]);
   });
 
   it('places 50 real calls a day, then 429 until the oldest is a day old; $50 of deposits lift it', async () => {

@@ -1,4 +1,14 @@
-import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { dncSources } from '../../../../schemas/stored-values';
 
@@ -48,3 +58,18 @@ export const dncNumbers = pgTable(
 );
 
 export { dncSources };
+
+/** How often the calling rules refused an organization's calls, per refusal code (console). */
+export const callRefusals = pgTable(
+  'call_refusals',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The error code the refusal answered (DESTINATION_NOT_ALLOWED, VELOCITY_LIMIT, ...). */
+    code: text('code').notNull(),
+    count: integer('count').notNull(),
+    lastAt: at('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.code] })],
+);
