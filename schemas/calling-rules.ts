@@ -40,7 +40,7 @@ const country = z
 const noticeText = z
   .string()
   .trim()
-  .min(1, 'must not be empty')
+  .regex(/\S/, 'must not be blank')
   .max(300, 'must be at most 300 characters')
   .refine(storable, STORABLE);
 
