@@ -37,6 +37,44 @@ const country = z
     'must be an ISO 3166-1 country code',
   );
 
+const noticeText = z
+  .string()
+  .trim()
+  .regex(/\S/, 'must not be blank')
+  .max(300, 'must be at most 300 characters')
+  .refine(storable, STORABLE);
+
+export const DisclosuresRequest = z
+  .object({
+    ai: z
+      .boolean()
+      .optional()
+      .describe('Whether the agent’s first line says it is an automated assistant (default true).'),
+    ai_text: noticeText
+      .nullable()
+      .optional()
+      .describe(
+        'Wording of the AI disclosure; null: the service’s ("This is an automated assistant.").',
+      ),
+    recording_text: noticeText
+      .nullable()
+      .optional()
+      .describe(
+        'Wording of the recording notice, said first on recorded calls to all-party-consent jurisdictions; null: the service’s ("This call is being recorded.").',
+      ),
+  })
+  .strict()
+  .describe('What the agent’s first line discloses. Fields left out keep their value.')
+  .meta({ id: 'DisclosuresRequest' });
+
+export const Disclosures = z
+  .object({
+    ai: z.boolean().describe('Whether every call’s first line carries the AI disclosure.'),
+    ai_text: z.string().describe('The AI disclosure as said.'),
+    recording_text: z.string().describe('The recording notice as said.'),
+  })
+  .meta({ id: 'Disclosures' });
+
 export const CallingRulesRequest = z
   .object({
     countries: z
@@ -50,6 +88,7 @@ export const CallingRulesRequest = z
     hours: CallingHours.nullable()
       .optional()
       .describe('Narrows the service’s calling hours; null: the service’s window.'),
+    disclosures: DisclosuresRequest.optional(),
   })
   .strict()
   .describe('Fields left out keep their value.')
@@ -67,8 +106,30 @@ export const CallingRulesResponse = z
       .object({
         countries: z.array(z.string()).describe('Countries the service calls (CALL_COUNTRIES).'),
         hours: CallingHours.nullable().describe('The service’s window (8 am to 9 pm by default).'),
+        all_party_consent: z
+          .object({
+            us_states: z.array(z.string()).describe('US states, by the number (area code).'),
+            countries: z
+              .array(z.string())
+              .describe('Countries the deployment lists (CALL_ALL_PARTY_CONSENT_COUNTRIES).'),
+          })
+          .describe(
+            'Where recorded calls open with the recording notice (all-party-consent jurisdictions).',
+          ),
       })
       .describe('The deployment’s rules, which organizations narrow.'),
+    disclosures: Disclosures.describe(
+      'What the agent’s first line says before anything else: the AI disclosure when on, and the recording notice on a recorded call to an all-party-consent jurisdiction.',
+    ),
+    refusals: z
+      .array(
+        z.object({
+          code: z.string().describe('The refusal’s error code (e.g. NUMBER_ON_DNC_LIST).'),
+          count: z.int().describe('Calls refused with it, at dispatch or at their dial.'),
+          last_at: z.iso.datetime().describe('The latest of them.'),
+        }),
+      )
+      .describe('How often the calling rules refused this organization’s calls, by code.'),
     updated_at: z.iso.datetime().nullable(),
   })
   .meta({ id: 'CallingRulesResponse' });

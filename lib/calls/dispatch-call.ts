@@ -8,7 +8,12 @@ import { assertWalletUsable, holdForCall, reserveKeySpend, type SpendingKey } fr
 import { getOrgOrThrow } from '../accounts';
 import { resolveVoice } from '../speech';
 import { checkWebhookUrl } from '../adapters/webhooks/check-webhook-url';
-import { foldDispatchRules, judgeFoldedRules, scheduleAtDispatch } from './rules';
+import {
+  checkVelocityAtDispatch,
+  foldDispatchRules,
+  judgeFoldedRules,
+  scheduleAtDispatch,
+} from './rules';
 import {
   insertCall,
   insertHeldCall,
@@ -122,6 +127,15 @@ export async function dispatchCall(
       from: request.from ?? null,
       now: now.getTime(),
     };
+    // A new organization's real calls (a carrier, not a test number) answer to its velocity cap
+    // first; on the sandbox line this reads nothing.
+    if (rulesDeps) {
+      await checkVelocityAtDispatch(deps.db, orgId, {
+        to: request.phone_number,
+        now: attempt.now,
+        carrier: deps.provider.kind === 'twilio',
+      });
+    }
     let scheduledFor: Date | null = null;
     // The calling rules answer first: a refused call never touches the wallet. On the hot path
     // their database part runs inside the insert's statement (one round trip, not two), when the

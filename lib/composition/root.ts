@@ -127,6 +127,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
   return Object.assign(
     pick(ports, { db: 'db', store: 'store', clock: 'clock', speech: 'speech', brain: 'brain' }),
     {
+      rules: getRuleSettings(),
       recognizer,
       streaming: getStreamingRecognizer(),
       ...(vad

@@ -263,4 +263,43 @@ describe('calling rules on the sandbox line', () => {
       expect.arrayContaining(['calling_rules.update', 'dnc.add', 'dnc.remove']),
     );
   });
+
+  it("opens a recorded call to Florida with the organization's disclosures, and counts the refusals", async () => {
+    moveTo(opening.set({ hour: 10 }));
+    const put = await voice(server.url, org.apiKey, '/v1/calling-rules', {
+      method: 'PUT',
+      json: { disclosures: { recording_text: 'This call is recorded for quality.' } },
+    });
+    expect(put.status).toBe(200);
+    const saved = (await put.json()) as {
+      disclosures: unknown;
+      refusals: { code: string; count: number }[];
+    };
+    expect(saved.disclosures).toEqual({
+      ai: true,
+      ai_text: 'This is an automated assistant.',
+      recording_text: 'This call is recorded for quality.',
+    });
+    // The refusals of this file's tests, each counted under its code.
+    expect(saved.refusals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'DESTINATION_NOT_ALLOWED' }),
+        expect.objectContaining({ code: 'NUMBER_ON_DNC_LIST' }),
+        expect.objectContaining({ code: 'OUTSIDE_CALLING_HOURS' }),
+      ]),
+    );
+    // Miami: Florida asks every party's consent to a recording.
+    const placed = await call({
+      phone_number: '+13052345678',
+      record: true,
+      first_sentence: 'Hi, this is Ava.',
+    });
+    expect(placed.status).toBe(200);
+    const { call_id } = (await placed.json()) as { call_id: string };
+    const done = await waitForEnd(server.url, org.apiKey, call_id);
+    expect(done.transcripts[0]).toMatchObject({
+      user: 'assistant',
+      text: 'This is an automated assistant. This call is recorded for quality. Hi, this is Ava.',
+    });
+  });
 });

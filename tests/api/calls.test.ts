@@ -66,7 +66,8 @@ describe('a call on the sandbox line', () => {
     });
     expect(call.transcripts[0]).toMatchObject({
       user: 'assistant',
-      text: 'Hi, this is Ava from Bright Dental.',
+      // The AI disclosure (on by default) opens the agent's first line.
+      text: 'This is an automated assistant. Hi, this is Ava from Bright Dental.',
       c_id: callId,
     });
     expect(call.transcripts.at(-1)).toMatchObject({ user: 'assistant' });

@@ -335,6 +335,28 @@ describe('tools over both protocol revisions', () => {
     expect(JSON.stringify(refused)).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
     await poor.close();
   });
+
+  it('answers the calling rules’ refusals as isError results with their codes', async () => {
+    const client = await modernClient(a.apiKey);
+    const call = (phone_number: string) =>
+      client.callTool({
+        name: 'create_call',
+        arguments: { phone_number, task: TASK, confirm: true },
+      });
+    const premium = await call('+19005550123');
+    expect(premium.isError).toBe(true);
+    expect(toolError(premium)).toMatchObject({
+      code: 'DESTINATION_NOT_ALLOWED',
+      message: expect.stringContaining('premium-rate') as unknown,
+    });
+    const listed = '+17185550160';
+    const add = await voice(server.url, a.apiKey, '/v1/dnc', { json: { number: listed } });
+    expect(await add.json()).toEqual({ added: 1, already_listed: 0 });
+    const onList = await call(listed);
+    expect(onList.isError).toBe(true);
+    expect(toolError(onList).code).toBe('NUMBER_ON_DNC_LIST');
+    await client.close();
+  });
 });
 
 describe('the HTTP surface', () => {

@@ -135,7 +135,7 @@ describe.each(protocols)('a call with streaming recognition ($protocol)', (line)
 
     const call = await ended();
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
-      ['assistant', 'Hi, this is Ava.'],
+      ['assistant', 'This is an automated assistant. Hi, this is Ava.'],
       ['user', 'Yes, that works for me.'],
       ['assistant', 'Great, thank you.'],
       ['user', "I'd like to move it to Friday."],
@@ -192,7 +192,7 @@ describe.each(protocols)('a call with streaming recognition ($protocol)', (line)
     const call = await ended();
     expect(call.status).toBe('completed');
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
-      ['assistant', 'Hi, this is Ava.'],
+      ['assistant', 'This is an automated assistant. Hi, this is Ava.'],
       ['user', said[0]],
       ['assistant', 'Great.'],
       ['user', said[1]],

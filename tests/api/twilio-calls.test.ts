@@ -148,7 +148,11 @@ describe('a real call through the Twilio adapter', () => {
       sandbox: false,
     });
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
-      ['assistant', 'Hi, this is Ava from Bright Dental.'],
+      // The disclosures: AI (on by default) and recording (a recorded call to California).
+      [
+        'assistant',
+        'This is an automated assistant. This call is being recorded. Hi, this is Ava from Bright Dental.',
+      ],
       ['user', 'Yes, I can talk now.'],
       // Only what the callee heard before talking over it.
       ['assistant', 'Great.'],
@@ -296,7 +300,7 @@ describe('a real call through the Twilio adapter', () => {
     });
     expect(call.error_message).toMatch(/^The agent failed/);
     expect(call.transcripts.map((t) => [t.user, t.text])).toEqual([
-      ['assistant', 'Hello there.'],
+      ['assistant', 'This is an automated assistant. Hello there.'],
       ['user', 'Who is this?'],
     ]);
   }, 60_000);
@@ -337,7 +341,7 @@ describe('a real call through the Twilio adapter', () => {
     });
     expect(call.transcripts.at(-1)).toMatchObject({
       user: 'assistant',
-      text: 'Hi, this is Bright Dental about your appointment. Please call us back.',
+      text: 'This is an automated assistant. Hi, this is Bright Dental about your appointment. Please call us back.',
     });
   }, 60_000);
 });

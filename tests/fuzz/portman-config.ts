@@ -57,6 +57,8 @@ function pathVariable(operation: string, key: string, value: string): Overwrite 
   };
 }
 
+const DNC_NUMBER = '+17185550188';
+
 function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
   const callId = context.callIds[0]!;
   const text = examples.texts[0]!;
@@ -102,6 +104,28 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
         { key: 'status', value: 'complete', overwrite: true },
       ],
     },
+    // Countries the service enables and a window as wide as a day: calls after it still go out.
+    body('PUT::/v1/calling-rules', {
+      countries: ['US', 'CA'],
+      hours: {
+        start: '00:00',
+        end: '24:00',
+        days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+      },
+      disclosures: {
+        ai: true,
+        ai_text: 'This is an automated assistant.',
+        recording_text: 'This call is being recorded.',
+      },
+    }),
+    // One of `number` or `numbers`, never both (Portman's generated body would send both); a
+    // number no other request calls, so the list refuses none of them.
+    body('POST::/v1/dnc', {
+      numbers: [DNC_NUMBER],
+      reason: 'portman',
+      source: 'api',
+    }),
+    body('DELETE::/v1/dnc', { numbers: [DNC_NUMBER] }),
     pathVariable('GET::/v1/calls/{call_id}', 'call_id', callId),
     pathVariable('POST::/v1/calls/{call_id}/stop', 'call_id', callId),
     pathVariable('GET::/v1/calls/{call_id}/recording', 'call_id', callId),

@@ -1,4 +1,4 @@
-// GET|PUT /v1/calling-rules — the organization's countries and calling hours (owners/admins save).
+// GET|PUT /v1/calling-rules — the organization's countries, calling hours and disclosures (owners/admins save).
 import { getDb } from '@/lib/composition/adapters';
 import { readCallingRules, saveCallingRules, getRuleSettings } from '@/lib/calls/rules';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';

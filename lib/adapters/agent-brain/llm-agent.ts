@@ -1,6 +1,7 @@
 import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import { z } from 'zod';
+import { OPT_OUT_CONFIRMATION } from './opt-out-phrases';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
 
 const END_MARK = '[END]';
@@ -15,17 +16,53 @@ const system = (context: AgentContext) =>
     context.answeredBy === 'voicemail'
       ? `You reached voicemail: leave one short message and end it with ${END_MARK}.`
       : `When the task is done or the person wants to stop, say goodbye and end with ${END_MARK}.`,
+    `If the person asks not to be called again (stop calling, take me off your list, do not call this number), call the ${OPT_OUT_TOOL_NAME} tool instead of answering.`,
   ]
     .filter(Boolean)
     .join('\n');
 
+const OPT_OUT_TOOL_NAME = 'opt_out';
+
+/**
+ * The model's way to honour "do not call me again": the call confirms in one sentence, ends, and
+ * the number goes on the organization's do-not-call list (what the scripted agent's phrase match
+ * does).
+ */
+const OPT_OUT_TOOL = {
+  type: 'function' as const,
+  function: {
+    name: OPT_OUT_TOOL_NAME,
+    description:
+      'The person asked not to be called again. Ends the call with a confirmation and puts the number on the do-not-call list.',
+    parameters: { type: 'object', properties: {}, additionalProperties: false },
+  },
+};
+
+const ToolCalls = z
+  .array(z.object({ function: z.object({ name: z.string().nullish() }).nullish() }))
+  .nullish();
+
 const Reply = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable(), tool_calls: ToolCalls }),
+      }),
+    )
+    .min(1),
 });
 
 const StreamChunk = z.object({
-  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }) })),
+  choices: z.array(
+    z.object({ delta: z.object({ content: z.string().nullish(), tool_calls: ToolCalls }) }),
+  ),
 });
+
+const callsOptOut = (calls: z.infer<typeof ToolCalls>) =>
+  (calls ?? []).some((call) => call.function?.name === OPT_OUT_TOOL_NAME);
+
+/** The line that answers the opt_out tool: the confirmation, then the agent hangs up. */
+const OPT_OUT_LINE: AgentLine = { text: OPT_OUT_CONFIRMATION, end: true, optOut: true };
 
 /**
  * The call's opening line when it is fixed: first_sentence, unless voicemail answered (then the
@@ -77,19 +114,25 @@ export class LlmAgent implements AgentBrain {
     ];
   }
 
-  private async complete(context: AgentContext, instruction?: string): Promise<string> {
+  private async complete(
+    context: AgentContext,
+    options: { instruction?: string; tools?: boolean } = {},
+  ) {
     const completion = await this.client.chat.completions.create({
       model: this.model,
-      messages: this.messages(context, instruction),
+      messages: this.messages(context, options.instruction),
+      ...(options.tools ? { tools: [OPT_OUT_TOOL] } : {}),
     });
     // Checked with zod: a compatible server may still answer with an odd shape.
-    return (Reply.parse(completion).choices[0]!.message.content ?? '').trim();
+    const { message } = Reply.parse(completion).choices[0]!;
+    return { text: (message.content ?? '').trim(), optOut: callsOptOut(message.tool_calls) };
   }
 
   async nextLine(context: AgentContext): Promise<AgentLine> {
     const opening = fixedOpening(context);
     if (opening) return { text: opening, end: false };
-    const raw = await this.complete(context);
+    const { text: raw, optOut } = await this.complete(context, { tools: true });
+    if (optOut) return OPT_OUT_LINE;
     return finishLine(context, raw.replaceAll(END_MARK, '').trim(), false, raw.includes(END_MARK));
   }
 
@@ -104,15 +147,19 @@ export class LlmAgent implements AgentBrain {
       return;
     }
     const stream = await this.client.chat.completions.create(
-      { model: this.model, messages: this.messages(context), stream: true },
+      { model: this.model, messages: this.messages(context), tools: [OPT_OUT_TOOL], stream: true },
       { signal },
     );
     let held = '';
     let ended = false;
     let said = false;
+    let optOut = false;
     for await (const chunk of stream) {
-      const piece = StreamChunk.parse(chunk).choices[0]?.delta.content ?? '';
-      held += piece;
+      const delta = StreamChunk.parse(chunk).choices[0]?.delta;
+      // Whatever else the model means to say after it, the callee hears the confirmation only.
+      optOut ||= callsOptOut(delta?.tool_calls);
+      if (optOut) continue;
+      held += delta?.content ?? '';
       if (held.includes(END_MARK)) {
         ended = true;
         held = held.replaceAll(END_MARK, '');
@@ -125,10 +172,15 @@ export class LlmAgent implements AgentBrain {
         yield { text: out };
       }
     }
+    if (optOut) {
+      yield { text: `${said ? ' ' : ''}${OPT_OUT_CONFIRMATION}`, end: true, optOut: true };
+      return;
+    }
     yield finishLine(context, held, said, ended);
   }
 
-  summarize(context: AgentContext): Promise<string> {
-    return this.complete(context, 'Summarize this call in two sentences for a call log.');
+  async summarize(context: AgentContext): Promise<string> {
+    const instruction = 'Summarize this call in two sentences for a call log.';
+    return (await this.complete(context, { instruction })).text;
   }
 }

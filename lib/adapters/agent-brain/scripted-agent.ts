@@ -48,7 +48,12 @@ export class ScriptedAgent implements AgentBrain {
     const words = line.text.split(/(?<=\s)/);
     for (const [i, word] of words.entries()) {
       if (signal?.aborted) return;
-      yield { text: word, ...(i === words.length - 1 ? { end: line.end } : {}) };
+      const last = i === words.length - 1;
+      yield {
+        text: word,
+        ...(last ? { end: line.end } : {}),
+        ...(last && line.optOut ? { optOut: true } : {}),
+      };
     }
   }
 

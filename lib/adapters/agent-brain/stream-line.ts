@@ -11,5 +11,5 @@ export async function* streamLine(
     return;
   }
   const line = await brain.nextLine(context);
-  yield { text: line.text, end: line.end };
+  yield { text: line.text, end: line.end, ...(line.optOut ? { optOut: true } : {}) };
 }

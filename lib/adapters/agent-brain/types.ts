@@ -22,6 +22,8 @@ export interface AgentLine {
 export interface AgentDelta {
   text: string;
   end?: boolean;
+  /** On the last piece: the callee asked not to be called again (as AgentLine's). */
+  optOut?: boolean;
 }
 
 /** The agent brain port: decides the agent's next line of a call. */

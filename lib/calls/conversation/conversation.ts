@@ -3,6 +3,7 @@ import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 import type { CallEndedBy, CallRow } from '../types';
 import { pickVoices, type LineVoice } from '../speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../lifecycle';
+import { openingNotice, recordOptOut } from '../rules';
 import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
 import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
@@ -42,6 +43,8 @@ export class Conversation {
   private voice: LineVoice = { engineVoice: undefined };
   private answeredBy: 'human' | 'voicemail' = 'human';
   private readonly turns: LineTurn[] = [];
+  /** What the agent's first line opens with (AI and recording disclosures), read at the start. */
+  private notice: string | null = null;
   private seq = 0;
   private pauses = 0;
   /**
@@ -82,6 +85,7 @@ export class Conversation {
       voice: () => this.voice,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
       failed: (message) => this.fail(message),
+      optedOut: () => void this.optOut(),
     });
   }
 
@@ -139,13 +143,20 @@ export class Conversation {
       this.call = { ...call, carrierCallSid: frame.start.callSid };
     }
     this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
+    this.notice = this.deps.rules ? await openingNotice(this.deps.db, this.deps.rules, call) : null;
     const limitMs = call.maxDuration * 60_000;
     // The wallet held less than max_duration: the callee hears why the call ends, then it does.
     if (call.cutByHold)
       this.after(Math.max(0, limitMs - OUT_OF_CREDIT_NOTICE_MS), () => void this.sayOutOfCredit());
     this.after(limitMs, () => void this.hangUp('MAX_DURATION'));
     if (call.answeredBy !== 'voicemail') void this.watchMachineDetection();
-    if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.player.start(this.context());
+    if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.reply();
+  }
+
+  /** The agent's next reply; its first opens with the disclosures. */
+  private reply(): void {
+    const first = !this.turns.some((turn) => turn.user === 'assistant');
+    this.player.start(this.context(), first ? this.notice : null);
   }
 
   private context(): AgentContext {
@@ -219,7 +230,7 @@ export class Conversation {
       ? { text: `${before.text} ${text}`.trim(), startMs: before.startMs, endMs }
       : { text, startMs: turn.startedAtMs, endMs };
     // Still talking (a new turn began while this one was recognized): let them finish.
-    if (!this.detector.inSpeech) this.player.start(this.context());
+    if (!this.detector.inSpeech) this.reply();
   }
 
   private addLine(user: LineTurn['user'], text: string, startMs: number, durationMs: number) {
@@ -231,6 +242,15 @@ export class Conversation {
     this.writes = this.writes
       .then(() => writeLine(this.deps.db, call.id, line, now))
       .catch((error: unknown) => console.error(`call ${call.id}: transcript write failed:`, error));
+  }
+
+  /** The callee asked not to be called again: their number is listed with this call. */
+  private async optOut(): Promise<void> {
+    const call = this.call;
+    if (!call) return;
+    await recordOptOut(this.deps.db, call, new Date(this.deps.clock.now())).catch(
+      (error: unknown) => console.error(`call ${call.id}: could not record the opt-out:`, error),
+    );
   }
 
   private onReplySettled(reply: Reply, heard: Heard) {
@@ -252,7 +272,7 @@ export class Conversation {
       this.answeredBy = 'voicemail';
       // The greeting is over (the beep): leave the message, then hang up.
       this.bargeIn();
-      this.player.start(this.context());
+      this.reply();
       return;
     }
   }

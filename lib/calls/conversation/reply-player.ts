@@ -30,6 +30,8 @@ interface Hooks {
   /** The reply is over: heard out, or cut short (then only what was heard). */
   settled(reply: Reply, heard: Heard): void;
   failed(message: string): void;
+  /** The brain heard an opt-out: honoured at once, before its confirmation is heard. */
+  optedOut(): void;
 }
 
 const markName = (reply: number, sentence: number) => `r${reply}s${sentence}`;
@@ -50,7 +52,8 @@ export class ReplyPlayer {
     private readonly hooks: Hooks,
   ) {}
 
-  start(context: AgentContext): void {
+  /** Plays the brain's next reply; `opening` (the first line's disclosures) is said first. */
+  start(context: AgentContext, opening: string | null = null): void {
     this.interrupt();
     const reply: Reply = {
       id: this.nextId++,
@@ -63,17 +66,20 @@ export class ReplyPlayer {
       settled: false,
     };
     this.current = reply;
-    void this.run(reply, context);
+    void this.run(reply, context, opening);
   }
 
-  private async run(reply: Reply, context: AgentContext): Promise<void> {
+  private async run(reply: Reply, context: AgentContext, opening: string | null): Promise<void> {
     const { signal } = reply.abort;
     try {
       const cutter = new SentenceCutter();
+      if (opening)
+        for (const sentence of cutter.push(`${opening} `)) await this.speak(reply, sentence);
       for await (const delta of streamLine(this.deps.brain, context, signal)) {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);
         if (delta.end) reply.end = true;
+        if (delta.optOut) this.hooks.optedOut();
       }
       for (const sentence of cutter.flush()) await this.speak(reply, sentence);
       if (signal.aborted) return;

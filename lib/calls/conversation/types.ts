@@ -4,6 +4,7 @@ import type { SpeechRecognizer } from '../../adapters/recognizers/speech-recogni
 import type { StreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
 import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
+import type { RuleSettings } from '../rules';
 
 /** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
 export interface ConversationDeps extends Pick<
@@ -17,6 +18,8 @@ export interface ConversationDeps extends Pick<
   /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
   turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
   carrier: CarrierLine;
+  /** The deployment's calling rules: the disclosures of the agent's first line. Unset: none. */
+  rules?: Pick<RuleSettings, 'consentCountries'>;
   settings: {
     urlSigningKey: string;
     /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */

@@ -13,7 +13,7 @@ import { lineStateOf } from './line-state';
 import { keyHasCallsInProgress, reserveBatchCallSpend } from './reserve-batch-call';
 import { carrierOverdue } from './overdue';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
-import { decideAtDial, recordOptOut } from '../rules';
+import { checkVelocity, countRefusal, decideAtDial, openingNotice, recordOptOut } from '../rules';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
 const CAP_RETRY_MS = 250;
@@ -78,13 +78,17 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
   try {
     dialled = await dialLocked(deps, call, now);
   } catch (error) {
-    if (!(error instanceof ApiError) || !WAITING_REFUSALS.has(error.code)) throw error;
+    if (!(error instanceof ApiError) || !ENDING_REFUSALS.has(error.code)) throw error;
     const wait =
-      error.code === 'KEY_SPEND_CAP_REACHED'
-        ? await keyHasCallsInProgress(deps.db, call)
-        : error.code === 'INSUFFICIENT_BALANCE' && (await orgHoldsMoney(deps.db, call.orgId));
+      error.code === 'VELOCITY_LIMIT'
+        ? false
+        : error.code === 'KEY_SPEND_CAP_REACHED'
+          ? await keyHasCallsInProgress(deps.db, call)
+          : error.code === 'INSUFFICIENT_BALANCE' && (await orgHoldsMoney(deps.db, call.orgId));
     if (wait)
       return updateLeased(deps.db, call, { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) });
+    // The velocity cap's refusal (thrown inside the rolled-back dial) is counted here.
+    await countRefusal(deps.db, call.orgId, error, now);
     return end(deps, call, {
       queueStatus: 'call_error',
       endedBy: 'SYSTEM',
@@ -96,11 +100,15 @@ async function dial(deps: CallDeps, call: CallRow): Promise<void> {
     await placeCarrierCall(deps, deps.provider, dialled);
 }
 
-/** Refusals at the dial that a batch call may wait out while other calls end. */
-const WAITING_REFUSALS = new Set([
+/**
+ * Refusals at the dial that end the call unplaced: the money ones a batch call may wait out while
+ * other calls end; a new organization's used-up day or country at once.
+ */
+const ENDING_REFUSALS = new Set([
   'KEY_SPEND_CAP_REACHED',
   'INSUFFICIENT_BALANCE',
   'WALLET_IN_DEBT',
+  'VELOCITY_LIMIT',
 ]);
 
 /** Whether calls of the org hold money now: their end releases what they do not spend. */
@@ -140,6 +148,17 @@ async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<Cal
     );
     const outcome = deps.provider.kind === 'sandbox' ? deps.provider.connect(call.toNumber) : null;
     started = active < cap;
+    // A new organization's real calls: 3 at once (it waits for a line), 50 a day and one
+    // country (429 VELOCITY_LIMIT ends it unplaced), counted under this same lock.
+    if (started && org && deps.rules) {
+      const velocity = await checkVelocity(tx, org, {
+        to: call.toNumber,
+        now: now.getTime(),
+        carrier: deps.provider.kind === 'twilio',
+        stage: 'dial',
+      });
+      if (velocity === 'wait') started = false;
+    }
     // A batch call holds its worst case at its own dial (402 INSUFFICIENT_BALANCE refuses it).
     const hold =
       started && call.heldMicros === null
@@ -158,30 +177,29 @@ async function dialLocked(deps: CallDeps, call: CallRow, now: Date): Promise<Cal
       };
     }
     const keyReservedMicros = started ? await reserveBatchCallSpend(tx, deps, dialled, now) : null;
-    const values: Partial<CallRow> =
-      active >= cap
-        ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
-        : !outcome
-          ? carrierStart(dialled, now)
-          : {
-              queueStatus: 'started',
-              startedAt: now,
-              answeredBy:
-                outcome.kind === 'failed'
-                  ? outcome.answeredBy
-                  : outcome.kind === 'voicemail'
-                    ? 'voicemail'
-                    : 'human',
-              lineState: (outcome.kind === 'failed'
-                ? { line: 'sandbox', phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
-                : {
-                    line: 'sandbox',
-                    phase: 'talking',
-                    seq: 0,
-                    ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
-                  }) satisfies SandboxLineState,
-              nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
-            };
+    const values: Partial<CallRow> = !started
+      ? { nextStepAt: new Date(now.getTime() + CAP_RETRY_MS) }
+      : !outcome
+        ? carrierStart(dialled, now)
+        : {
+            queueStatus: 'started',
+            startedAt: now,
+            answeredBy:
+              outcome.kind === 'failed'
+                ? outcome.answeredBy
+                : outcome.kind === 'voicemail'
+                  ? 'voicemail'
+                  : 'human',
+            lineState: (outcome.kind === 'failed'
+              ? { line: 'sandbox', phase: 'failing', seq: 0, errorMessage: outcome.errorMessage }
+              : {
+                  line: 'sandbox',
+                  phase: 'talking',
+                  seq: 0,
+                  ...(outcome.kind === 'voicemail' ? { greeting: outcome.greeting } : {}),
+                }) satisfies SandboxLineState,
+            nextStepAt: new Date(now.getTime() + scaled(deps, outcome.ringMs)),
+          };
     const updated = await tx
       .update(schema.calls)
       .set({
@@ -243,7 +261,12 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
   let endsCall: SandboxLineState['endedBy'];
   if (speaker === 'assistant') {
     const line = await deps.brain.nextLine(context);
-    text = line.text;
+    // The agent's first line opens with the disclosures the organization and the law ask for.
+    const notice =
+      deps.rules && !turns.some((t) => t.user === 'assistant')
+        ? await openingNotice(deps.db, deps.rules, call)
+        : null;
+    text = notice ? `${notice} ${line.text}` : line.text;
     if (line.end) endsCall = 'ASSISTANT';
     // Honoured at once: listed before the confirmation is even spoken.
     if (line.optOut) await recordOptOut(deps.db, call, new Date(deps.clock.now()));

@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/platform/errors/api-error';
 import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
 import { classifyNumber } from './classify-number';
 import { numberTimeZones } from './number-time-zones';
+import { isTestNumber } from './test-number';
 import type { RuleSettings } from '../../platform/config/call-rules-env';
 
 /** What the rules read: the database, the deployment's settings and the line's caller ID. */
@@ -32,8 +33,6 @@ export interface OrgView {
   hours: HoursWindow | null;
   listed: boolean;
 }
-
-const isTestNumber = (e164: string) => /^\+1\d{3}55501\d{2}$/.test(e164);
 
 export interface OrgViewRow {
   countries: string[] | null;

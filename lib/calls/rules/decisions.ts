@@ -5,6 +5,7 @@ import {
   type CallRulesDeps,
   type DialAttempt,
 } from './check-call-rules';
+import { countRefusal } from './refusal-counts';
 
 /**
  * The rules at a single call's dispatch: a refusal is the request's answer; outside calling hours
@@ -26,6 +27,7 @@ export async function scheduleAtDispatch(
     const opens =
       error instanceof ApiError && error.code === 'OUTSIDE_CALLING_HOURS' && error.nextAllowedAt;
     if (deferToCallingHours && opens) return new Date(opens);
+    await countRefusal(deps.db, attempt.orgId, error, new Date(attempt.now));
     throw error;
   }
 }
@@ -60,6 +62,7 @@ export async function decideAtDial(
     if (!(error instanceof ApiError)) throw error;
     if (error.code === 'OUTSIDE_CALLING_HOURS' && error.nextAllowedAt)
       return { kind: 'wait', until: new Date(error.nextAllowedAt) };
+    await countRefusal(deps.db, call.orgId, error, new Date(now));
     return {
       kind: 'refuse',
       errorMessage: `${error.code}: ${error.message} This call was not placed and costs nothing.`,

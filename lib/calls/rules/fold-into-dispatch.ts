@@ -11,6 +11,7 @@ import {
 } from './check-call-rules';
 import { scheduleAtDispatch } from './decisions';
 import { numberTimeZones } from './number-time-zones';
+import { countRefusal } from './refusal-counts';
 
 // A dispatch checked its rules in one statement and then held the wallet and inserted the call
 // in another: two round trips, and on a busy machine each one costs more CPU (a system call to
@@ -54,7 +55,14 @@ export async function foldDispatchRules(
   deps: CallRulesDeps,
   dial: DialAttempt,
 ): Promise<FoldedRules | null> {
-  const country = checkNumberRules(deps, dial);
+  let country: string;
+  try {
+    country = checkNumberRules(deps, dial);
+  } catch (error) {
+    // Counted as scheduleAtDispatch counts the refusals it finds.
+    await countRefusal(deps.db, dial.orgId, error, new Date(dial.now));
+    throw error;
+  }
   if (deps.rules.hours) {
     const verdict = checkWindow(await numberTimeZones(dial.to), deps.rules.hours, dial.now);
     if (!verdict.inside) return null;

@@ -8,5 +8,6 @@ export function getRuleSettings(): RuleSettings {
     countries: config.CALL_COUNTRIES,
     denyPrefixes: config.CALL_DENY_PREFIXES,
     hours: config.CALL_HOURS,
+    consentCountries: config.CALL_ALL_PARTY_CONSENT_COUNTRIES,
   };
 }

@@ -23,6 +23,12 @@ export {
 export type { RuleSettings } from '../../platform/config/call-rules-env';
 export { getRuleSettings } from './get-rule-settings';
 export { recordOptOut } from './opt-out';
+export {
+  checkVelocity,
+  checkVelocityAtDispatch,
+  NEW_ORG_VELOCITY,
+  type VelocityOrg,
+} from './velocity';
 export { readCallingRules, saveCallingRules, type CallingRulesView } from './org-rules';
 export {
   addDncNumbers,
@@ -32,3 +38,6 @@ export {
   type DncOwner,
   type DncPage,
 } from './dnc-list';
+export { openingNotice, DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
+export { ALL_PARTY_CONSENT_STATES, needsAllPartyConsent } from './recording-consent';
+export { countRefusal, readRefusalCounts, type RefusalCount } from './refusal-counts';

@@ -5,12 +5,22 @@ import { schema, type Db, type Executor } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { minutesOf, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
 import type { RuleSettings } from '../../platform/config/call-rules-env';
+import { DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
+import { ALL_PARTY_CONSENT_STATES } from './recording-consent';
+import { readRefusalCounts, type RefusalCount } from './refusal-counts';
 
 export interface CallingRulesView {
   countries: string[] | null;
   hours: HoursWindow | null;
   effective_hours: HoursWindow | null;
-  service: { countries: string[]; hours: HoursWindow | null };
+  service: {
+    countries: string[];
+    hours: HoursWindow | null;
+    all_party_consent: { us_states: string[]; countries: string[] };
+  };
+  disclosures: { ai: boolean; ai_text: string; recording_text: string };
+  /** How often the rules refused the organization's calls, by code. */
+  refusals: RefusalCount[];
   updated_at: string | null;
 }
 
@@ -33,13 +43,32 @@ async function readRow(db: Executor, orgId: string): Promise<RulesRow | undefine
   return row;
 }
 
-function view(settings: RuleSettings, row: RulesRow | undefined): CallingRulesView {
+const disclosuresOf = (row: RulesRow | undefined): CallingRulesView['disclosures'] => ({
+  ai: row?.discloseAi !== false,
+  ai_text: row?.aiText ?? DEFAULT_AI_TEXT,
+  recording_text: row?.recordingText ?? DEFAULT_RECORDING_TEXT,
+});
+
+function view(
+  settings: RuleSettings,
+  row: RulesRow | undefined,
+  refusals: RefusalCount[],
+): CallingRulesView {
   const hours = hoursOf(row);
   return {
     countries: row?.countries ?? null,
     hours,
     effective_hours: settings.hours ? narrowWindow(settings.hours, hours) : hours,
-    service: { countries: [...settings.countries], hours: settings.hours },
+    service: {
+      countries: [...settings.countries],
+      hours: settings.hours,
+      all_party_consent: {
+        us_states: [...ALL_PARTY_CONSENT_STATES],
+        countries: [...(settings.consentCountries ?? [])],
+      },
+    },
+    disclosures: disclosuresOf(row),
+    refusals,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -50,7 +79,8 @@ export async function readCallingRules(
   settings: RuleSettings,
   orgId: string,
 ): Promise<CallingRulesView> {
-  return view(settings, await readRow(db, orgId));
+  const [row, refusals] = await Promise.all([readRow(db, orgId), readRefusalCounts(db, orgId)]);
+  return view(settings, row, refusals);
 }
 
 /** An organization narrows the service's rules; it never widens them (400 naming the field). */
@@ -89,6 +119,7 @@ export async function saveCallingRules(
   return db.transaction(async (tx) => {
     const before = await readRow(tx, input.orgId);
     const hours = input.hours === undefined ? hoursOf(before) : input.hours;
+    const disclosures = input.disclosures;
     const values = {
       orgId: input.orgId,
       countries:
@@ -98,6 +129,12 @@ export async function saveCallingRules(
       hoursStart: hours?.start ?? null,
       hoursEnd: hours?.end ?? null,
       hoursDays: hours?.days ? [...hours.days] : null,
+      discloseAi: disclosures?.ai === undefined ? (before?.discloseAi ?? null) : disclosures.ai,
+      aiText: disclosures?.ai_text === undefined ? (before?.aiText ?? null) : disclosures.ai_text,
+      recordingText:
+        disclosures?.recording_text === undefined
+          ? (before?.recordingText ?? null)
+          : disclosures.recording_text,
       updatedAt: now,
     };
     const [row] = await tx
@@ -105,7 +142,7 @@ export async function saveCallingRules(
       .values(values)
       .onConflictDoUpdate({ target: schema.callingRules.orgId, set: values })
       .returning();
-    const after = view(settings, row);
+    const after = view(settings, row, await readRefusalCounts(tx, input.orgId));
     await recordAudit(
       tx,
       {
@@ -113,8 +150,14 @@ export async function saveCallingRules(
         actor,
         action: 'calling_rules.update',
         target: { type: 'organization', id: input.orgId },
-        before: before ? { countries: before.countries, hours: hoursOf(before) } : null,
-        after: { countries: after.countries, hours: after.hours },
+        before: before
+          ? {
+              countries: before.countries,
+              hours: hoursOf(before),
+              disclosures: disclosuresOf(before),
+            }
+          : null,
+        after: { countries: after.countries, hours: after.hours, disclosures: after.disclosures },
       },
       now,
     );

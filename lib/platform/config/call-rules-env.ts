@@ -56,6 +56,21 @@ export const callRulesEnvShape = {
         });
       }
     }),
+  // Countries whose law asks every party's consent to a recording (ISO, comma-separated): a
+  // recorded call to them opens with the recording notice, as one to the US states that do.
+  CALL_ALL_PARTY_CONSENT_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((v) => list(v).map((c) => c.toUpperCase()))
+    .superRefine((codes, ctx) => {
+      const bad = codes.filter((c) => !isSupportedCountry(c));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be ISO country codes, comma-separated (not: ${bad.join(', ')})`,
+        });
+      }
+    }),
   // The callee-local window calls are placed in, "HH:MM-HH:MM"; "off" only for test deployments.
   CALL_HOURS: z
     .string()
@@ -82,4 +97,6 @@ export interface RuleSettings {
   denyPrefixes: readonly string[];
   /** null: the deployment places no hours window (organizations may still set one). */
   hours: HoursWindow | null;
+  /** Countries where a recorded call opens with the recording notice (beside the US states). */
+  consentCountries?: readonly string[];
 }

@@ -26,6 +26,11 @@ export const callingRulesErrorCodes = {
       'Real calls are placed only for organizations that have paid a deposit; the starting credit covers sandbox test numbers.',
     hint: 'Add funds on the console’s billing page (or POST /v1/billing/top-ups), then retry; numbers ending 555-0100 to 555-0199 work meanwhile.',
   },
+  VELOCITY_LIMIT: {
+    status: 429,
+    message: 'This new organization has used its real calls for now.',
+    hint: 'New organizations (first 7 days, until $50 of deposits) place 3 real calls at once, 50 a day, to one country. Retry after Retry-After seconds, add funds on the billing page, or request more concurrent calls on the console’s limits page.',
+  },
   FROM_NOT_ALLOWED: {
     status: 400,
     message: 'This caller ID is not a number the organization may present.',

@@ -18,8 +18,14 @@ const rules =
   'organization’s or the operators’ do-not-call list (409 NUMBER_ON_DNC_LIST); outside calling ' +
   'hours in any time zone the number may ring in (422 OUTSIDE_CALLING_HOURS with `next_allowed_at`, ' +
   'or queued with `defer_to_calling_hours`); a caller ID the organization may not present (400 ' +
-  'FROM_NOT_ALLOWED). A batch call refused at its dial ends as call_error with the code first in ' +
-  'its error_message.';
+  'FROM_NOT_ALLOWED); with a carrier, real numbers for an organization without a deposit (402 ' +
+  'DEPOSIT_REQUIRED) and, for a new organization (first 7 days, until $50 of deposits), more than 3 ' +
+  'real calls at once (they wait), 50 a day or a second country (429 VELOCITY_LIMIT with ' +
+  'Retry-After). A batch call refused at its dial ends as call_error with the code first in ' +
+  'its error_message. `disclosures`: the agent’s first line opens with the AI disclosure (on by ' +
+  'default) and, when `record` is true and the number is in an all-party-consent jurisdiction ' +
+  '(US states CA, FL, IL, MD, MA, MT, NH, PA, WA by the number; countries the service lists), the ' +
+  'recording notice.';
 
 const ownerOrAdmin =
   'INSUFFICIENT_SCOPE: the key lacks the scope; FORBIDDEN: only keys made by an owner or an admin may change this.';
@@ -35,7 +41,7 @@ export function registerCallingRulesPaths(registry: OpenAPIRegistry): void {
     operationId: 'getCallingRules',
     tags: ['Calling rules'],
     summary: 'The organization’s calling rules',
-    description: `Its countries and calling hours, the service’s (which it narrows) and the window in force. ${rules}`,
+    description: `Its countries, calling hours and disclosures, the service’s (which it narrows) and the window in force. ${rules}`,
     security: bearer,
     responses: { 200: json(CallingRulesResponse, 'The rules.'), ...authErrors },
   });
@@ -44,7 +50,7 @@ export function registerCallingRulesPaths(registry: OpenAPIRegistry): void {
     path: '/v1/calling-rules',
     operationId: 'putCallingRules',
     tags: ['Calling rules'],
-    summary: 'Narrow the countries and calling hours',
+    summary: 'Narrow the countries and calling hours; set the disclosures',
     description: `Saves the fields sent (audited). Owners and admins only. ${rules}`,
     security: bearer,
     request: body(CallingRulesRequest),

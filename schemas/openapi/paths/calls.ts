@@ -58,7 +58,7 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
         'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it. DESTINATION_NOT_ALLOWED: a premium-rate, shared-cost, UAN/personal or +881/+882/+883 number, or one of the operator’s denied prefixes (the reason in `message`). FROM_NOT_ALLOWED: `from` is not a number the organization may present.',
       ),
       402: error(
-        'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap (a call in progress holds its longest possible cost until it ends).',
+        'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap (a call in progress holds its longest possible cost until it ends). DEPOSIT_REQUIRED: with a carrier, an organization with only its starting credit may call only test numbers (555-0100 to 555-0199).',
       ),
       404: error('VOICE_NOT_FOUND: `voice` names no voice this organization can use.'),
       409: error(
@@ -70,6 +70,9 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
         'OUTSIDE_CALLING_HOURS: outside calling hours where the number rings (without `defer_to_calling_hours`); `next_allowed_at` says when.',
       ),
       ...authErrors,
+      429: error(
+        'VELOCITY_LIMIT: a new organization (first 7 days, until $50 of deposits) has placed 50 real calls in 24 hours or calls a second country; `Retry-After` says when the cap frees. Three real calls at once are not refused: more wait queued for a line.',
+      ),
       403: error(
         'COUNTRY_NOT_ALLOWED: the number’s country is not enabled on the service (CALL_COUNTRIES) or for the organization (GET /v1/calling-rules). INSUFFICIENT_SCOPE: the key lacks calls:write.',
       ),

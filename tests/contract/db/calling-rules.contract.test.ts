@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   changeDncList,
   checkCallRules,
+  decideAtDial,
   DEFAULT_HOURS,
+  readCallingRules,
+  scheduleAtDispatch,
   saveCallingRules,
   type CallRulesDeps,
   type RuleSettings,
@@ -97,5 +100,37 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
       code: 'OUTSIDE_CALLING_HOURS',
       nextAllowedAt: '2026-11-04T18:00:00.000Z',
     });
+  });
+
+  it('counts each refusal per organization and code, at dispatch and at the dial; a deferred call is none', async () => {
+    const { orgId } = await createOrg(db, { name: 'Counted', startingCreditMicros: 0 }, now);
+    const other = await createOrg(db, { name: 'Other', startingCreditMicros: 0 }, now);
+    const attempt = (to: string, at = noon) => ({ orgId, to, from: null, now: at });
+    await expect(
+      scheduleAtDispatch(deps('sandbox'), attempt('+19005550123'), false),
+    ).rejects.toThrow();
+    await expect(
+      scheduleAtDispatch(deps('sandbox'), attempt('+19005550124'), false),
+    ).rejects.toThrow();
+    await expect(
+      scheduleAtDispatch(deps('sandbox'), attempt('+442071234567'), false),
+    ).rejects.toThrow();
+    // 4 am in New York: deferred, not refused.
+    const night = Date.parse('2026-11-04T09:00:00Z');
+    await expect(
+      scheduleAtDispatch(deps('sandbox'), attempt('+17182345678', night), true),
+    ).resolves.toBeInstanceOf(Date);
+    const atDial = await decideAtDial(
+      deps('sandbox'),
+      { orgId, toNumber: '+19005550125', fromNumber: '+15005550006' },
+      noon,
+    );
+    expect(atDial.kind).toBe('refuse');
+    const { refusals } = await readCallingRules(db, settings, orgId);
+    expect(refusals).toEqual([
+      { code: 'COUNTRY_NOT_ALLOWED', count: 1, last_at: now.toISOString() },
+      { code: 'DESTINATION_NOT_ALLOWED', count: 3, last_at: now.toISOString() },
+    ]);
+    expect((await readCallingRules(db, settings, other.orgId)).refusals).toEqual([]);
   });
 });

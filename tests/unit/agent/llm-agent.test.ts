@@ -2,6 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { mswServer } from '../../support/msw/msw-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAgent, type AgentContext } from '@/lib/adapters/agent-brain';
+import { OPT_OUT_CONFIRMATION } from '@/lib/adapters/agent-brain/opt-out-phrases';
 
 // msw stands in for an OpenAI-compatible chat-completions server (third-party); the agent and
 // the official `openai` client it drives are real.
@@ -10,6 +11,7 @@ const BASE_URL = 'http://llm.test/v1';
 interface ChatRequest {
   model: string;
   messages: { role: string; content: string }[];
+  tools?: { type: string; function: { name: string } }[];
 }
 
 const received: { body: ChatRequest; auth: string | null }[] = [];
@@ -156,6 +158,41 @@ describe('LlmAgent', () => {
       end: false,
     });
     expect(received).toHaveLength(1);
+  });
+
+  it('offers the model an opt_out tool; calling it confirms, hangs up and marks the opt-out', async () => {
+    reply = {
+      ...completion(null),
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'opt_out', arguments: '{}' } },
+            ],
+          },
+        },
+      ],
+    };
+    const asked = context({
+      turns: [...midCall.turns, { user: 'user', text: 'Please never ring me again.' }],
+    });
+    await expect(agent.nextLine(asked)).resolves.toEqual({
+      text: OPT_OUT_CONFIRMATION,
+      end: true,
+      optOut: true,
+    });
+    expect(received[0]?.body.tools?.map((t) => t.function.name)).toEqual(['opt_out']);
+    expect(received[0]?.body.messages[0]?.content).toContain('opt_out');
+    // An ordinary reply is no opt-out.
+    reply = completion('Sure, one moment.');
+    await expect(agent.nextLine(midCall)).resolves.toEqual({
+      text: 'Sure, one moment.',
+      end: false,
+    });
   });
 
   it('summarizes a call with one more request that asks for a summary', async () => {

@@ -8,13 +8,15 @@ import {
   type AgentContext,
   type AgentDelta,
 } from '@/lib/adapters/agent-brain';
+import { OPT_OUT_CONFIRMATION } from '@/lib/adapters/agent-brain/opt-out-phrases';
 
 // msw plays an OpenAI-compatible chat-completions server that streams (server-sent events).
 const BASE_URL = 'http://llm.test/v1';
-let pieces: string[] = [];
+/** Content pieces, or a tool call the model makes at that point. */
+let pieces: (string | { tool: string })[] = [];
 let streamed = 0;
 
-const sse = (content: string | null) =>
+const sse = (content: string | { tool: string } | null) =>
   `data: ${JSON.stringify({
     id: 'c1',
     object: 'chat.completion.chunk',
@@ -23,7 +25,21 @@ const sse = (content: string | null) =>
     choices: [
       {
         index: 0,
-        delta: content === null ? {} : { content },
+        delta:
+          content === null
+            ? {}
+            : typeof content === 'string'
+              ? { content }
+              : {
+                  tool_calls: [
+                    {
+                      index: 0,
+                      id: 'call_1',
+                      type: 'function',
+                      function: { name: content.tool, arguments: '' },
+                    },
+                  ],
+                },
         finish_reason: content === null ? 'stop' : null,
       },
     ],
@@ -69,6 +85,20 @@ describe('streamed replies', () => {
     expect(deltas.map((d) => d.text).join('')).toBe('Great, see you Tuesday. Bye! ');
     expect(deltas.at(-1)!.end).toBe(true);
     expect(deltas.map((d) => d.text).join('')).not.toContain('[');
+  });
+
+  it('answers the opt_out tool with the confirmation as the last piece, marked as an opt-out', async () => {
+    pieces = ['Of course', { tool: 'opt_out' }, 'ignored'];
+    const deltas = await collect(agent.streamLine!(context()));
+    expect(deltas.map((d) => d.text).join('')).toBe(`Of course ${OPT_OUT_CONFIRMATION}`);
+    expect(deltas.at(-1)).toMatchObject({ end: true, optOut: true });
+    // The scripted agent streams its phrase-matched opt-out the same way.
+    const scripted = await collect(
+      new ScriptedAgent().streamLine(
+        context({ turns: [{ user: 'user', text: 'Stop calling me.' }] }),
+      ),
+    );
+    expect(scripted.at(-1)).toMatchObject({ end: true, optOut: true });
   });
 
   it('does not end a reply without the mark, and keeps a bracket that is not one', async () => {

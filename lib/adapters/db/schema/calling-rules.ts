@@ -1,4 +1,14 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { dncSources } from '../../../../schemas/stored-values';
 
@@ -16,6 +26,11 @@ export const callingRules = pgTable('calling_rules', {
   hoursEnd: text('hours_end'),
   /** Weekdays calls may be placed on ("mon".."sun"); NULL: every day. */
   hoursDays: text('hours_days').array(),
+  /** Whether the agent's first line says it is an automated assistant; NULL: yes (the default). */
+  discloseAi: boolean('disclose_ai'),
+  /** The organization's own wording of the AI and the recording notices; NULL: the service's. */
+  aiText: text('ai_text'),
+  recordingText: text('recording_text'),
   updatedAt: at('updated_at').notNull(),
 });
 
@@ -43,3 +58,18 @@ export const dncNumbers = pgTable(
 );
 
 export { dncSources };
+
+/** How often the calling rules refused an organization's calls, per refusal code (console). */
+export const callRefusals = pgTable(
+  'call_refusals',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The error code the refusal answered (DESTINATION_NOT_ALLOWED, VELOCITY_LIMIT, ...). */
+    code: text('code').notNull(),
+    count: integer('count').notNull(),
+    lastAt: at('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.code] })],
+);

@@ -5,6 +5,7 @@ import { DayBars } from '@/components/console/day-bars';
 import { LiveRefresh } from '@/components/console/live-refresh';
 import { getCallDeps } from '@/lib/composition/root';
 import { listCallPage } from '@/lib/calls/list-call-page';
+import { readRefusalCounts } from '@/lib/calls/rules';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
 import { listLiveCalls } from '@/lib/console/list-live-calls';
@@ -43,18 +44,19 @@ export default async function OverviewPage({ params }: { params: Promise<{ org_i
         const deps = await getCallDeps();
         const orgId = org_id.toLowerCase();
         const live = await orgLiveVersion(deps.db, orgId);
-        const [days, latest, running, usage] = await Promise.all([
+        const [days, latest, running, usage, refusals] = await Promise.all([
           overviewDays(deps.db, orgId, new Date(deps.clock.now())),
           listCallPage(deps, orgId, { limit: 10 }, await siteOrigin()),
           listLiveCalls(deps.db, orgId),
           getLimitsUsage(deps, orgId),
+          readRefusalCounts(deps.db, orgId),
         ]);
-        return { live, days, latest, running, usage };
+        return { live, days, latest, running, usage, refusals };
       })()
     : null;
   pending?.catch(() => undefined);
   const { org, can } = await consoleOrg(org_id, `/console/orgs/${org_id}`);
-  const { live, days, latest, running, usage } = (await pending)!;
+  const { live, days, latest, running, usage, refusals } = (await pending)!;
   const base = `/console/orgs/${org.orgId}`;
   const windows = WINDOWS.map((w) => ({ ...w, figures: windowFigures(days, w.days) }));
   const rows: { key: string; label: string; value: (w: WindowFigures) => string }[] = [
@@ -169,6 +171,35 @@ export default async function OverviewPage({ params }: { params: Promise<{ org_i
           All calls
         </Link>
       </p>
+
+      <h2>Calls the calling rules refused</h2>
+      {refusals.length === 0 ? (
+        <p data-testid="refusals-none">None so far.</p>
+      ) : (
+        <div className="table-scroll">
+          <table data-testid="overview-refusals">
+            <caption className="visually-hidden">Refusals by rule, since the start</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rule (error code)</th>
+                <th scope="col">Calls refused</th>
+                <th scope="col">Latest</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refusals.map((r) => (
+                <tr key={r.code}>
+                  <th scope="row">
+                    <code>{r.code}</code>
+                  </th>
+                  <td>{r.count}</td>
+                  <td>{formatTime(r.last_at, '—')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       <h2>Balance and limits</h2>
       {can('billing.read') ? (
