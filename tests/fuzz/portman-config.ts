@@ -174,16 +174,6 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
     // and an invented `{{`… becomes a Postman variable that newman rewrites into a body that is not JSON.
     body('POST::/v1/agent/onboarding/start', { client_name: 'fuzz agent' }),
     body('POST::/v1/billing/top-ups', { amount_usd: 25 }),
-    // The deployment's own countries and no window of the organization's: later calls in the run
-    // still reach every example number. The generated body invents country names.
-    body('PUT::/v1/calling-rules', { countries: ['US', 'CA'], hours: null }),
-    // One of `number` or `numbers` (the generated body sends both); a number no request dials.
-    body('POST::/v1/dnc', {
-      numbers: ['+14155550177'],
-      reason: 'asked not to be called',
-      source: 'api',
-    }),
-    body('DELETE::/v1/dnc', { numbers: ['+14155550177'] }),
     body('PUT::/v1/billing/auto-top-up', {
       enabled: false,
       threshold_usd: 10,
