@@ -111,6 +111,7 @@ describe('tool error hints', () => {
     'INSUFFICIENT_SCOPE',
     'KEY_SPEND_CAP_REACHED',
     'WALLET_IN_DEBT',
+    'AGENT_NOT_FOUND',
   ];
   it('name tools and arguments for every code a tool can return', () => {
     for (const code of reachable) {
