@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleFetch, type AccountsServer } from '../support/accounts-api';
+import { consoleFetch, createConsoleKey, type AccountsServer } from '../support/accounts-api';
 import { startConsoleServer } from '../support/console-api';
 import { expectError } from '../support/http';
 import { createTeam, type Team } from '../support/org-team';
+import { dispatch } from '../support/voice-api';
 
 // The console's agents pages: a developer saves and changes an agent (versions listed), a viewer
 // sees the list but the console routes refuse their writes; the nav links the section.
@@ -62,6 +63,18 @@ describe('console agents', () => {
     ]);
     expect(versions).toContain('task, record');
     expect(versions).toContain('created');
+
+    // A call placed from the agent names it, and its version, on the call's page.
+    const { api_key: apiKey } = await createConsoleKey(base, dev, team.orgId, ['calls:write']);
+    const callId = await dispatch(base, apiKey, {
+      phone_number: '+14155550123',
+      agent_id: agent.agent_id,
+    });
+    const callPage = await page(dev, `/calls/${callId}`);
+    expect(callPage).toMatch(
+      new RegExp(`data-testid="call-agent"[^>]*><a [^>]*href="[^"]*/agents/${agent.agent_id}"`),
+    );
+    expect(callPage).toMatch(/, version (<!-- -->)?2/);
 
     const viewer = team.cookies.viewer;
     expect(await page(viewer, '/agents')).toContain('Front desk');
