@@ -39,7 +39,10 @@ const task = call.task
 /** The settings as a request sends them (the call request's schemas, one source of shapes). */
 const settingFields = {
   task,
-  voice: call.voice,
+  voice: call.voice.describe(
+    'Voice persona: an id from GET /v1/voices. Checked when a call uses the agent (404 ' +
+      'VOICE_NOT_FOUND, 409 VOICE_NOT_LIVE then), since a clone can change after saving. Default en-us.',
+  ),
   first_sentence: call.first_sentence,
   wait_for_greeting: call.wait_for_greeting,
   max_duration: call.max_duration,
