@@ -49,12 +49,17 @@ try {
     provider,
     rules: { countries: ['US', 'CA'], denyPrefixes: [], hours: DEFAULT_HOURS },
   };
-  const request = CallDispatchRequest.parse({
-    phone_number: '+14155550123',
-    task: 'Confirm the appointment of {{name}}.',
-    request_data: { name: 'Ada' },
-    max_duration: 1,
-  });
+  const task = 'Confirm the appointment of {{name}}.';
+  // A call's task is its agent's when it names one; here it is sent.
+  const request = {
+    ...CallDispatchRequest.parse({
+      phone_number: '+14155550123',
+      task,
+      request_data: { name: 'Ada' },
+      max_duration: 1,
+    }),
+    task,
+  };
   const call = () => ({
     orgId,
     request,

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CallDetail } from './calls';
+import { AgentId, CallDetail } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 
 /** The most rows one batch may hold. */
@@ -42,7 +42,14 @@ export const BatchCreateRequest = z
       .regex(/\S/)
       .max(20_000)
       .refine(storable, STORABLE)
-      .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
+      .optional()
+      .describe(
+        'The task of every call; `{{name}}` placeholders are filled from each row. Required unless agent_id names a saved agent.',
+      ),
+    agent_id: AgentId.nullish().describe(
+      'A saved agent: every call takes its settings; base_prompt and call_params, where set, replace the agent’s task, voice, language, max_duration and wait_for_greeting. Unknown → 404 AGENT_NOT_FOUND.',
+    ),
+    persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name).'),
     call_data: z
       .array(
         z

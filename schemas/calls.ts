@@ -27,6 +27,9 @@ export const EndOfTurn = z
   )
   .meta({ id: 'EndOfTurn' });
 
+/** A saved agent's id (lib/agents), as calls, batches and the agents API name it. */
+export const AgentId = z.uuid().describe('A saved agent’s id, from POST /v1/agents.');
+
 export const CallDispatchRequest = z
   .object({
     phone_number: E164.describe(
@@ -41,8 +44,10 @@ export const CallDispatchRequest = z
       .regex(/\S/)
       .max(20_000)
       .refine(storable, STORABLE)
+      .optional()
       .describe(
-        'Plain-language instructions for the agent; `{{name}}` is filled from request_data.',
+        'Plain-language instructions for the agent; `{{name}}` is filled from request_data. ' +
+          'Required unless agent_id names a saved agent.',
       ),
     voice: z
       .string()
@@ -126,10 +131,19 @@ export const CallDispatchRequest = z
       .describe(
         'Outside calling hours where the number rings: true queues the call until the window opens (`scheduled_for` in the call detail); false (default) answers 422 OUTSIDE_CALLING_HOURS with `next_allowed_at`.',
       ),
+    agent_id: AgentId.nullish().describe(
+      'A saved agent (POST /v1/agents): the call takes its current settings, and any field this ' +
+        'request sets (not null) replaces the agent’s. Unknown → 404 AGENT_NOT_FOUND.',
+    ),
+    persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name); send one of them.'),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });
-export type CallDispatchInput = z.output<typeof CallDispatchRequest>;
+/** A call request as dispatched: a saved agent's settings merged in, so a task is known. */
+export type CallDispatchInput = Omit<
+  z.output<typeof CallDispatchRequest>,
+  'task' | 'agent_id' | 'persona_id'
+> & { task: string };
 
 export const CallDispatchResponse = z
   .object({
@@ -214,6 +228,11 @@ export const CallDetail = z
       .describe(
         'True: the callee asked not to be called again; their number is on the do-not-call list.',
       ),
+    agent_id: z.uuid().nullable().describe('The saved agent the call started from, if any.'),
+    agent_version: z
+      .int()
+      .nullable()
+      .describe('Which version of that agent: the call keeps it, whatever changes later.'),
   })
   .describe('The record of one call; every field is present, null where not applicable.')
   .meta({ id: 'CallDetail' });

@@ -35,7 +35,8 @@ export const ConsoleAuditFilters = z.object({
 /** The text fields of a batch import (`POST /console/api/orgs/{org_id}/batches`, multipart). */
 export const ConsoleBatchImport = z.object({
   label: BatchCreateRequest.shape.label,
-  base_prompt: BatchCreateRequest.shape.base_prompt,
+  // The console's import always has its own prompt (no saved agent there yet).
+  base_prompt: BatchCreateRequest.shape.base_prompt.unwrap(),
 });
 
 /** The prompt a batch CSV template is made for (`GET …/batches/template?base_prompt=…`). */

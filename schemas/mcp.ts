@@ -76,6 +76,8 @@ export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).
   sandbox: CallDetail.shape.sandbox.describe('True: the simulated line.'),
   scheduled_for: CallDetail.shape.scheduled_for.describe('Queued until then.'),
   opted_out: CallDetail.shape.opted_out.describe('Callee opted out.'),
+  agent_id: CallDetail.shape.agent_id.describe('From create_call.'),
+  agent_version: CallDetail.shape.agent_version.describe('Of that agent.'),
   transcripts: z.array(CallDetail.shape.transcripts.element.omit({ c_id: true })),
 });
 
@@ -170,7 +172,16 @@ export const BalanceAndLimits = z.object({
 
 // end_of_turn stays a REST setting: the tool list has a size budget (bench:tools), and an agent
 // placing a call has the server's default window.
-export const CreateCallInput = CallDispatchRequest.omit({ end_of_turn: true }).extend({
+export const CreateCallInput = CallDispatchRequest.omit({
+  end_of_turn: true,
+  persona_id: true,
+}).extend({
+  task: CallDispatchRequest.shape.task.describe(
+    'What the agent should do; `{{name}}` from request_data. Required without agent_id.',
+  ),
+  agent_id: CallDispatchRequest.shape.agent_id.describe(
+    "A saved agent's id: its settings, replaced by any field set here.",
+  ),
   voice: CallDispatchRequest.shape.voice.describe(
     'From list_voices (e.g. "ava", "en-gb", a live clone); default en-us.',
   ),
@@ -201,7 +212,14 @@ const batchCallParams = BatchCallParams.extend({
   max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
   wait_for_greeting: BatchCallParams.shape.wait_for_greeting.describe(asInCreateCall),
 }).describe('Settings shared by every call of the batch.');
-export const CreateBatchInput = BatchCreateRequest.extend({
+// Saved agents reach the tool server through create_call only (the size of tools/list).
+export const CreateBatchInput = BatchCreateRequest.omit({
+  agent_id: true,
+  persona_id: true,
+}).extend({
+  base_prompt: BatchCreateRequest.shape.base_prompt
+    .unwrap()
+    .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
   call_params: batchCallParams.nullish(),
   confirm: confirm.describe(asInCreateCall),
   idempotency_key: idempotencyKey.describe(asInCreateCall),

@@ -46,6 +46,8 @@ export const apiKeyScopes = [
   'audit:read',
   'billing:read', // the wallet's ledger, the auto top-up settings
   'billing:write', // starting a top-up (a person still pays at the checkout), auto top-up settings
+  'agents:read', // saved agents and their versions
+  'agents:write', // create, change, delete saved agents
 ] as const;
 
 export const memberRoles = ['owner', 'admin', 'developer', 'viewer'] as const;

@@ -33,6 +33,8 @@ export interface NewCall {
   hold?: CallHold;
   /** Queued until the callee's calling hours open (defer_to_calling_hours); absent: due now. */
   scheduledFor?: Date | null;
+  /** The saved agent whose settings the request took (agent_id), at the version it read. */
+  agent?: { id: string; version: number } | null;
 }
 
 /** The values of a new call row: queued and due now, or ended at once with its error. */
@@ -79,6 +81,8 @@ export function newCallValues(
     heldMicros: call.hold?.heldMicros ?? null,
     cutByHold: call.hold?.cutByHold ?? false,
     scheduledFor: call.scheduledFor ?? null,
+    agentId: call.agent?.id ?? null,
+    agentVersion: call.agent?.version ?? null,
     nextStepAt: call.errorMessage ? null : (call.scheduledFor ?? now),
   };
 }

@@ -22,6 +22,7 @@ import {
 } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
+import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from '../agents';
 import type { CallDeps } from './types';
 
 export interface DispatchResponse {
@@ -52,8 +53,26 @@ export async function parseDispatch(
   deps: CallDeps,
   body: unknown,
   orgId: string,
-): Promise<CallDispatchInput> {
-  const request = parseBody(CallDispatchRequest, body);
+): Promise<{ request: CallDispatchInput; agent: CallAgent | null }> {
+  const sent = parseBody(CallDispatchRequest, body);
+  const named = requestedAgentId(sent);
+  // A saved agent's settings under the fields the request sent (as sent: the parsed request has
+  // defaults filled in, which would hide the agent's), checked again as one request.
+  const agent = named ? await loadCallAgent(deps.db, orgId, named) : null;
+  const parsed = agent
+    ? parseBody(
+        CallDispatchRequest,
+        mergeAgentSettings(agent.settings, body as Record<string, unknown>),
+      )
+    : sent;
+  const { task, agent_id: _agentId, persona_id: _personaId, ...rest } = parsed;
+  if (task === undefined) {
+    throw new ApiError('INVALID_BODY', {
+      message: 'task: required (or agent_id naming a saved agent, whose task the call takes).',
+      field: 'task',
+    });
+  }
+  const request: CallDispatchInput = { ...rest, task };
   if (request.voice) await resolveVoice(deps, orgId, request.voice);
   if (request.webhook) {
     const verdict = await checkWebhookUrl(request.webhook, deps.settings.allowIps);
@@ -64,7 +83,7 @@ export async function parseDispatch(
       });
     }
   }
-  return request;
+  return { request, agent };
 }
 
 /** The wallet as authentication read it, or undefined to read it now. */
@@ -102,7 +121,7 @@ export async function dispatchCall(
     key?: SpendingKey | null;
   },
 ): Promise<DispatchResult> {
-  const request = await parseDispatch(deps, input.body, input.orgId);
+  const { request, agent } = await parseDispatch(deps, input.body, input.orgId);
   const { orgId, origin } = input;
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
@@ -116,6 +135,7 @@ export async function dispatchCall(
       requestData,
       apiOrigin: origin,
       keyId: input.key?.keyId ?? null,
+      agent,
       ...keyed,
     };
     // The hot path: the hold and the call's insert in one statement.

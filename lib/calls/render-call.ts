@@ -35,6 +35,8 @@ export const renderedCallColumns = {
   sandbox: c.sandbox,
   scheduledFor: c.scheduledFor,
   optedOut: c.optedOut,
+  agentId: c.agentId,
+  agentVersion: c.agentVersion,
 };
 export type RenderedCallRow = Pick<CallRow, keyof typeof renderedCallColumns>;
 
@@ -105,6 +107,8 @@ export function renderCall(
     sandbox: row.sandbox,
     scheduled_for: row.queueStatus === 'queued' ? iso(row.scheduledFor) : null,
     opted_out: row.optedOut,
+    agent_id: row.agentId,
+    agent_version: row.agentVersion,
   };
 }
 

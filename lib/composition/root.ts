@@ -25,6 +25,7 @@ import type { CallDeps } from '../calls/types';
 import { getConfig } from '../platform/config/config';
 import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
+import type { AgentDeps } from '../agents';
 import type { LeadDeps } from '../site/leads/types';
 import type { SpeechDeps } from '../speech/types';
 import type { VoiceDeps } from '../speech/voices/types';
@@ -178,4 +179,11 @@ export function getLeadDeps(): LeadDeps {
     clock: 'clock',
   });
   return Object.assign(ports, { privacyHashKey: getConfig().PRIVACY_HASH_KEY });
+}
+
+/** The saved agents' dependencies: the database, and which private addresses webhooks may reach. */
+export async function getAgentDeps(): Promise<AgentDeps> {
+  return Object.assign(pick(await getPorts(), { db: 'db' }), {
+    allowIps: getConfig().WEBHOOK_ALLOW_IPS,
+  });
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { registerAgentPaths } from './paths/agents';
 import { registerAuditPaths } from './paths/audit';
 import { registerAutoTopUpPaths } from './paths/auto-top-up';
 import { registerBatchPaths } from './paths/batches';
@@ -15,6 +16,7 @@ import { registerVoiceCatalogPaths } from './paths/voices';
 /** The voice API's endpoints: one `paths/<resource>.ts` per resource, listed here. */
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
+  registerAgentPaths,
   registerCallingRulesPaths,
   registerCallWebhookPaths,
   registerBatchPaths,

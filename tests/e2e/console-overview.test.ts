@@ -254,8 +254,16 @@ describe('every console page', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
     expect(sections.length).toBeGreaterThan(10);
+    // A saved agent, so its page (edit form, versions) is swept too.
+    const saved = await owner.request.post(`${base}/console/api/orgs/${orgId}/agents`, {
+      data: { name: 'Sweep', task: 'Confirm the appointment.' },
+      headers: { origin: base },
+    });
+    expect(saved.status()).toBe(201);
+    const { agent_id: agentId } = (await saved.json()) as { agent_id: string };
     const pages = [
       ...sections,
+      `/console/orgs/${orgId}/agents/${agentId}`,
       `/console/orgs/${orgId}/calls/${recorded}`,
       '/console?list',
       '/console/account',
@@ -268,6 +276,6 @@ describe('every console page', () => {
       await expectNoSidewaysScroll(small, 375, path);
     }
     await small.context().close();
-    // Fifteen pages, each checked twice by axe and once narrow: minutes on this shared machine.
+    // Seventeen pages, each checked twice by axe and once narrow: minutes on this shared machine.
   }, 300_000);
 });

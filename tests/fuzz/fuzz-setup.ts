@@ -1,6 +1,6 @@
 // What the fuzzer needs before it starts: an org with credit past the $5 unlock (so speech runs
-// at 5 slots, not 1), a completed recorded call, a batch, a shared generation and an OAuth
-// client — real ids for the generated requests to hit, besides the random ones that miss.
+// at 5 slots, not 1), a completed recorded call, a batch, a shared generation, two saved agents
+// and an OAuth client — real ids for the generated requests to hit, besides the random ones that miss.
 import { depositUsd } from '../support/http';
 import { createTestOrg, dispatch, voice, waitForEnd } from '../support/voice-api';
 import examples from './examples.json';
@@ -36,6 +36,13 @@ export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
   const share = await json<{ share_id: string }>(
     await voice(base, key, '/v1/audio/shares', { json: { text: examples.texts[0], voice: 'ava' } }),
   );
+  const agents = await Promise.all(
+    ['fuzz', 'fuzz (deleted)'].map(async (name) =>
+      json<{ agent_id: string }>(
+        await voice(base, key, '/v1/agents', { json: { name, task: examples.tasks[0] } }),
+      ),
+    ),
+  );
   const client = await json<{ client_id: string }>(
     await fetch(`${base}/authorization/register`, {
       method: 'POST',
@@ -52,6 +59,7 @@ export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
     callIds: [callId],
     batchIds: [batch.batch_id],
     shareIds: [share.share_id],
+    agentIds: agents.map((agent) => agent.agent_id),
     recording: {
       callId,
       expires: recording.searchParams.get('expires') ?? '0',

@@ -61,7 +61,22 @@ const DNC_NUMBER = '+17185550188';
 
 function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
   const callId = context.callIds[0]!;
+  const agentId = context.agentIds[0]!;
   const text = examples.texts[0]!;
+  const agentSettings = {
+    name: 'Portman',
+    task: examples.tasks[0]!,
+    voice: 'ava',
+    first_sentence: 'Hello, this is the dental office.',
+    wait_for_greeting: false,
+    max_duration: 5,
+    record: true,
+    end_of_turn: { min_ms: 300, max_ms: 1200 },
+    webhook: examples.webhooks[0]!,
+    metadata: { ref: 'portman' },
+    language: 'en-US',
+    defer_to_calling_hours: false,
+  };
   return [
     body('POST::/api/contact', {
       name: 'Ada Lovelace',
@@ -82,6 +97,25 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
       },
     }),
     pathVariable('GET::/api/blog/{slug}/markdown', 'slug', examples.blogSlugs[0]!),
+    // Every optional field is present, so Portman's fuzzing has something to push past its bounds.
+    body('POST::/v1/agents', agentSettings),
+    {
+      ...pathVariable('PATCH::/v1/agents/{agent_id}', 'agent_id', agentId),
+      overwriteRequestBody: [
+        { key: '.', value: { ...agentSettings, name: 'Portman (changed)' }, overwrite: true },
+      ],
+    },
+    pathVariable('GET::/v1/agents/{agent_id}', 'agent_id', agentId),
+    pathVariable('GET::/v1/agents/{agent_id}/versions', 'agent_id', agentId),
+    // Its own agent: deleting the shared one would leave the others 404.
+    pathVariable('DELETE::/v1/agents/{agent_id}', 'agent_id', context.agentIds[1]!),
+    {
+      openApiOperation: 'GET::/v1/agents',
+      overwriteRequestQueryParams: [
+        { key: 'limit', value: '5', overwrite: true },
+        { key: 'cursor', value: '', overwrite: true },
+      ],
+    },
     body('POST::/v1/calls', {
       phone_number: examples.phoneNumbers[0]!,
       task: examples.tasks[0]!,

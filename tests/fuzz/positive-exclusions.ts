@@ -83,10 +83,12 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
   },
   {
     why:
-      'a calls cursor that is not a next_cursor we issued: it encodes a position (a time and a ' +
-      'call id) no pattern can check (the ledger cursor, a row id, has its pattern)',
+      'a calls or agents cursor that is not a next_cursor we issued: it encodes a position (a ' +
+      'time and an id) no pattern can check (the ledger cursor, a row id, has its pattern)',
     matches: (sent, r) =>
-      (path(sent) === 'GET /v1/calls' && r.code === 'INVALID_QUERY' && r.field === 'cursor') ||
+      (/^GET \/v1\/(calls|agents)$/.test(path(sent)) &&
+        r.code === 'INVALID_QUERY' &&
+        r.field === 'cursor') ||
       // HEAD answers the same refusal without a body to name the field: known by what was sent.
       (path(sent) === 'HEAD /v1/calls' && r.status === 400 && /[?&]cursor=[^&\s]/.test(sent.label)),
   },
@@ -119,10 +121,19 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       'end_of_turn with min_ms above max_ms: a rule between two fields, which JSON Schema cannot ' +
       'state (max_ms is described as ≥ min_ms; the 400 names end_of_turn.min_ms)',
     matches: (sent, r) =>
-      path(sent) === 'POST /v1/calls' &&
+      /^(POST \/v1\/calls|POST \/v1\/agents|PATCH \/v1\/agents\/\{agent_id\})$/.test(path(sent)) &&
       r.code === 'INVALID_BODY' &&
       r.field === 'end_of_turn.min_ms' &&
       /must not exceed max_ms/.test(r.text),
+  },
+  {
+    why:
+      'a call or batch names its task or a saved agent (task / base_prompt, or agent_id / ' +
+      'persona_id, naming one agent): a rule between fields, which the descriptions state',
+    matches: (sent, r) =>
+      /^POST \/v1\/(calls|batches)$/.test(path(sent)) &&
+      r.code === 'INVALID_BODY' &&
+      ['task', 'base_prompt', 'persona_id'].includes(r.field),
   },
   {
     why: 'a device_code no onboarding issued (a secret only start hands out)',

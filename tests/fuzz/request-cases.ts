@@ -23,6 +23,8 @@ export interface FuzzContext {
   callIds: string[];
   batchIds: string[];
   shareIds: string[];
+  /** Saved agents: the first for every operation, the second for the one that deletes it. */
+  agentIds: string[];
   recording: { callId: string; expires: string; signature: string };
   oauthClientId: string;
 }
@@ -52,6 +54,8 @@ function realValues(name: string, context: FuzzContext): string[] {
       return context.batchIds;
     case 'share_id':
       return context.shareIds;
+    case 'agent_id':
+      return context.agentIds;
     case 'voice_id':
       return examples.voiceIds;
     case 'slug':

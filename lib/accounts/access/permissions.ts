@@ -101,6 +101,10 @@ const scopeActions: Record<ApiKeyScope, readonly MemberAction[]> = {
   'audit:read': ['audit.read'],
   'billing:read': ['billing.read'],
   'billing:write': ['billing.manage'],
+  // A saved agent is a call's settings kept for reuse: who may read or place calls may read or
+  // save agents (developers and above save; viewers read).
+  'agents:read': ['calls.read'],
+  'agents:write': ['calls.write'],
 };
 
 /** Scopes a stored key may name that stand for others: `mcp` (before the split) is both halves. */
@@ -199,6 +203,12 @@ export const routeScopes: readonly ({ method: string; path: string } & RouteAcce
   { method: 'GET', path: '/v1/calling-rules', scope: 'calls:read' },
   // Which calls may be placed is the organization's decision: owners and admins make it.
   { method: 'PUT', path: '/v1/calling-rules', scope: 'calls:write', action: 'org.update' },
+  { method: 'GET', path: '/v1/agents', scope: 'agents:read' },
+  { method: 'POST', path: '/v1/agents', scope: 'agents:write' },
+  { method: 'GET', path: '/v1/agents/{agent_id}', scope: 'agents:read' },
+  { method: 'PATCH', path: '/v1/agents/{agent_id}', scope: 'agents:write' },
+  { method: 'DELETE', path: '/v1/agents/{agent_id}', scope: 'agents:write' },
+  { method: 'GET', path: '/v1/agents/{agent_id}/versions', scope: 'agents:read' },
   { method: 'GET', path: '/v1/dnc', scope: 'calls:read' },
   { method: 'POST', path: '/v1/dnc', scope: 'calls:write' },
   // Calling a number again that asked not to be called: owners and admins only.

@@ -11,6 +11,8 @@ import { parseBody } from '../../platform/http/parse-body';
 import { assertWalletUsable, reserveKeySpend, type SpendingKey } from '../../wallet';
 import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
+import { loadCallAgent, requestedAgentId } from '../../agents';
+import { ApiError } from '../../platform/errors/api-error';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -72,6 +74,18 @@ async function insertBatch(
   batchId: string,
 ): Promise<CreateBatchResponse> {
   const request = parseBody(BatchCreateRequest, input.body);
+  const named = requestedAgentId(request);
+  const agent = named ? await loadCallAgent(deps.db, input.orgId, named) : null;
+  // A saved agent's settings, replaced by what the batch sets itself.
+  const saved = agent?.settings ?? {};
+  const task = request.base_prompt ?? saved.task;
+  if (task === undefined) {
+    throw new ApiError('INVALID_BODY', {
+      message:
+        'base_prompt: required (or agent_id naming a saved agent, whose task the calls take).',
+      field: 'base_prompt',
+    });
+  }
   const org = await getOrgOrThrow(deps.db, input.orgId);
   assertWalletUsable(org);
 
@@ -82,17 +96,18 @@ async function insertBatch(
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
       phone_number: number.success ? number.data : row.phone_number.trim(),
-      task: request.base_prompt,
-      voice: params.voice_id === undefined ? null : String(params.voice_id),
-      first_sentence: null,
-      wait_for_greeting: params.wait_for_greeting ?? false,
-      max_duration: params.max_duration ?? 30,
-      record: false,
-      webhook: null,
-      metadata: null,
+      task,
+      voice: params.voice_id === undefined ? (saved.voice ?? null) : String(params.voice_id),
+      first_sentence: saved.first_sentence ?? null,
+      wait_for_greeting: params.wait_for_greeting ?? saved.wait_for_greeting ?? false,
+      max_duration: params.max_duration ?? saved.max_duration ?? 30,
+      record: saved.record ?? false,
+      end_of_turn: saved.end_of_turn ?? null,
+      webhook: saved.webhook ?? null,
+      metadata: saved.metadata ?? null,
       request_data: row,
-      language: params.language ?? null,
-      from: null,
+      language: params.language ?? saved.language ?? null,
+      from: saved.from ?? null,
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
     };
@@ -108,6 +123,7 @@ async function insertBatch(
         // Nothing is reserved while queued: each call reserves its longest cost against the
         // key's cap when the lifecycle dials it (reserve-batch-call.ts), trued up at its end.
         keyReservedMicros: capped ? 0 : null,
+        agent,
         errorMessage: number.success
           ? undefined
           : `phone_number: ${number.error.issues[0]?.message ?? 'is not a valid phone number'}`,
@@ -124,7 +140,7 @@ async function insertBatch(
       orgId: input.orgId,
       campaignId: request.campaign_id ?? null,
       label: request.label,
-      basePrompt: request.base_prompt,
+      basePrompt: task,
       endpointCode: deps.provider.kind,
       callParams: params,
       createdAt: now,

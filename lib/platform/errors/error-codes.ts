@@ -1,4 +1,5 @@
 import { accountErrorCodes } from './account-error-codes';
+import { agentErrorCodes } from './agent-error-codes';
 import { billingErrorCodes } from './billing-error-codes';
 import { callingRulesErrorCodes } from './calling-rules-error-codes';
 
@@ -84,6 +85,7 @@ export const errorCodes = {
   },
   ...billingErrorCodes,
   ...callingRulesErrorCodes,
+  ...agentErrorCodes,
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',

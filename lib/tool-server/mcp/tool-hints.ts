@@ -36,6 +36,8 @@ const TOOL_HINTS: Partial<Record<ErrorCode, string>> = {
   OUTSIDE_CALLING_HOURS:
     'Call create_call again at the time the message names, or with defer_to_calling_hours: true to queue it until then.',
   NUMBER_ON_DNC_LIST: 'Do not call this number: its owner asked not to be called.',
+  AGENT_NOT_FOUND:
+    "Use a saved agent's id from the organization's console (Agents), or leave agent_id out and pass task.",
 };
 
 /** REST names in messages, as the tool's arguments are called. */

@@ -64,7 +64,12 @@ export function registerBatchPaths(registry: OpenAPIRegistry): void {
       400: json(
         ApiErrorEnvelope,
         'INVALID_BODY naming the field in `error.field` (e.g. `call_data` with more than ' +
-          `${MAX_BATCH_ROWS} rows, \`call_data.3.phone_number\` not a string).`,
+          `${MAX_BATCH_ROWS} rows, \`call_data.3.phone_number\` not a string, \`base_prompt\` ` +
+          'missing without agent_id, `persona_id` naming another agent than `agent_id`).',
+      ),
+      404: json(
+        ApiErrorEnvelope,
+        'AGENT_NOT_FOUND: `agent_id` (or `persona_id`) names no agent of this organization (deleted ones included); nothing was queued.',
       ),
       401: unauthenticated,
       402: json(

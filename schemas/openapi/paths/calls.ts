@@ -55,12 +55,14 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
         }),
       },
       400: error(
-        'INVALID_BODY: a missing field, a wrong type or a bad value; `error.field` names it. DESTINATION_NOT_ALLOWED: a premium-rate, shared-cost, UAN/personal or +881/+882/+883 number, or one of the operator’s denied prefixes (the reason in `message`). FROM_NOT_ALLOWED: `from` is not a number the organization may present.',
+        'INVALID_BODY: a missing field (`task` without agent_id), a wrong type or a bad value, `persona_id` naming another agent than `agent_id`; `error.field` names it. DESTINATION_NOT_ALLOWED: a premium-rate, shared-cost, UAN/personal or +881/+882/+883 number, or one of the operator’s denied prefixes (the reason in `message`). FROM_NOT_ALLOWED: `from` is not a number the organization may present.',
       ),
       402: error(
         'INSUFFICIENT_BALANCE: the wallet is at or below zero. WALLET_IN_DEBT: a refund or dispute left a debt. KEY_SPEND_CAP_REACHED: this API key’s spend this calendar month (UTC) has reached its monthly cap (a call in progress holds its longest possible cost until it ends). DEPOSIT_REQUIRED: with a carrier, an organization with only its starting credit may call only test numbers (555-0100 to 555-0199).',
       ),
-      404: error('VOICE_NOT_FOUND: `voice` names no voice this organization can use.'),
+      404: error(
+        'VOICE_NOT_FOUND: `voice` (sent or the agent’s) names no voice this organization can use. AGENT_NOT_FOUND: `agent_id` (or `persona_id`, named in `error.field`) names no agent of this organization (deleted ones included); nothing was created.',
+      ),
       409: error(
         'IDEMPOTENCY_KEY_REUSED: the key was used with another body; IDEMPOTENCY_KEY_IN_USE: its first request is still running; VOICE_NOT_LIVE: `voice` is a draft clone; NUMBER_ON_DNC_LIST: the number is on the organization’s or the operators’ do-not-call list.',
       ),

@@ -28,10 +28,12 @@ describe('the role → scope ceiling', () => {
         'voices:write',
         'mcp:read',
         'mcp:write',
+        'agents:read',
+        'agents:write',
       ]),
     );
     expect(new Set(roleScopes('viewer'))).toEqual(
-      new Set(['calls:read', 'voices:read', 'mcp:read']),
+      new Set(['calls:read', 'voices:read', 'mcp:read', 'agents:read']),
     );
   });
 

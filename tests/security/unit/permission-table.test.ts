@@ -110,7 +110,7 @@ describe('roles → member actions', () => {
 });
 
 describe('API key scopes', () => {
-  it('are the ten documented scopes, and an agent is offered the six that build', () => {
+  it('are the twelve documented scopes, and an agent is offered the six that build', () => {
     expect([...apiKeyScopes]).toEqual([
       'calls:read',
       'calls:write',
@@ -122,6 +122,8 @@ describe('API key scopes', () => {
       'audit:read',
       'billing:read',
       'billing:write',
+      'agents:read',
+      'agents:write',
     ]);
     expect([...defaultAgentScopes]).toEqual([
       'calls:read',
@@ -144,8 +146,10 @@ describe('API key scopes', () => {
       'voices:write',
       'mcp:read',
       'mcp:write',
+      'agents:read',
+      'agents:write',
     ]);
-    expect(roleScopes('viewer')).toEqual(['calls:read', 'voices:read', 'mcp:read']);
+    expect(roleScopes('viewer')).toEqual(['calls:read', 'voices:read', 'mcp:read', 'agents:read']);
   });
 
   it('names each scope beyond a role, and a full-access key as every one of them', () => {
@@ -162,6 +166,7 @@ describe('API key scopes', () => {
       'audit:read',
       'billing:read',
       'billing:write',
+      'agents:write',
     ]);
     expect(scopesBeyondRole(['speech', 'calls:read'], 'viewer')).toEqual(['speech']);
     expect(scopesBeyondRole([], 'viewer')).toEqual([]);
@@ -169,7 +174,12 @@ describe('API key scopes', () => {
 
   it('reads what a stored key may use: old names expanded, cut to the maker’s role', () => {
     // NULL scopes: everything the maker's role may give.
-    expect(keyScopes(null, 'viewer')).toEqual(['calls:read', 'voices:read', 'mcp:read']);
+    expect(keyScopes(null, 'viewer')).toEqual([
+      'calls:read',
+      'voices:read',
+      'mcp:read',
+      'agents:read',
+    ]);
     expect(keyScopes(null, 'admin')).toEqual([...apiKeyScopes]);
     // Only what the key names (mcp:write brings mcp:read, not the other way round).
     expect(keyScopes(['speech'], 'owner')).toEqual(['speech']);
@@ -226,6 +236,12 @@ describe('routes → scopes (the README’s scope table)', () => {
     ['PUT', '/v1/billing/auto-top-up', 'billing:write'],
     ['GET', '/v1/calling-rules', 'calls:read'],
     ['PUT', '/v1/calling-rules', 'calls:write'],
+    ['GET', '/v1/agents', 'agents:read'],
+    ['POST', '/v1/agents', 'agents:write'],
+    ['GET', '/v1/agents/a1', 'agents:read'],
+    ['PATCH', '/v1/agents/a1', 'agents:write'],
+    ['DELETE', '/v1/agents/a1', 'agents:write'],
+    ['GET', '/v1/agents/a1/versions', 'agents:read'],
     ['GET', '/v1/dnc', 'calls:read'],
     ['POST', '/v1/dnc', 'calls:write'],
     ['DELETE', '/v1/dnc', 'calls:write'],

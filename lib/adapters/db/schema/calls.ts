@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
+import { agents } from './agents';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -145,6 +146,9 @@ export const calls = pgTable(
     leaseUntil: at('lease_until'),
     /** Held in the queue until the callee's calling hours open (lib/calls/rules); NULL: not held. */
     scheduledFor: at('scheduled_for'),
+    /** The saved agent whose settings the call started from (lib/agents), and which version. */
+    agentId: uuid('agent_id').references(() => agents.id),
+    agentVersion: integer('agent_version'),
     /** The callee asked during the call not to be called again (their number went on the DNC list). */
     optedOut: boolean('opted_out').notNull().default(false),
     /** Provider state between steps (the simulated line's script position). */

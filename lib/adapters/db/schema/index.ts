@@ -13,3 +13,4 @@ export * from './payments';
 export * from './limits';
 export * from './auto-top-up';
 export * from './calling-rules';
+export * from './agents';

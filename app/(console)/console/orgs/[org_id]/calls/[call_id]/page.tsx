@@ -97,6 +97,17 @@ export default async function CallPage({
         <dd>{call.price === null ? '—' : `$${call.price.toFixed(2)}`}</dd>
         <dt>From</dt>
         <dd>{call.from}</dd>
+        {call.agent_id ? (
+          <>
+            <dt>Agent</dt>
+            <dd data-testid="call-agent">
+              <Link href={`/console/orgs/${org.orgId}/agents/${call.agent_id}`} prefetch={false}>
+                <code>{call.agent_id}</code>
+              </Link>
+              , version {call.agent_version}
+            </dd>
+          </>
+        ) : null}
         <dt>Call id</dt>
         <dd>
           <code>{call.call_id}</code> <CopyButton value={call.call_id} label="Copy call id" />

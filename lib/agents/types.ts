@@ -1,0 +1,7 @@
+import type { Ports } from '../adapters/ports';
+
+/** What the agents context talks to, passed in (no env reads here). */
+export interface AgentDeps extends Pick<Ports, 'db'> {
+  /** Addresses a webhook may reach despite the private-address rule (WEBHOOK_ALLOW_IPS). */
+  allowIps: string[];
+}

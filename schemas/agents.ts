@@ -1,0 +1,159 @@
+// Saved agents (issue 34): a name and the settings of a call, reused by calls, batches and the tool
+// server. The settings are the call request's own fields (schemas/calls.ts), less the per-call ones.
+import { AgentId, CallDispatchRequest, EndOfTurn } from './calls';
+import { STORABLE, storable, storableDeep } from './text';
+import { z } from './zod';
+
+const call = CallDispatchRequest.shape;
+
+/** The call request's fields an agent saves: every one but phone_number and request_data. */
+export const agentSettingKeys = [
+  'task',
+  'voice',
+  'first_sentence',
+  'wait_for_greeting',
+  'max_duration',
+  'record',
+  'end_of_turn',
+  'webhook',
+  'metadata',
+  'language',
+  'from',
+  'defer_to_calling_hours',
+] as const;
+export type AgentSettingKey = (typeof agentSettingKeys)[number];
+
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/\S/)
+  .max(100)
+  .refine(storable, STORABLE)
+  .describe('A name for people, 1–100 characters.');
+
+const task = call.task
+  .unwrap()
+  .describe('Plain-language instructions; `{{name}}` is filled from each call’s request_data.');
+
+/** The settings as a request sends them (the call request's schemas, one source of shapes). */
+const settingFields = {
+  task,
+  voice: call.voice.describe(
+    'Voice persona: an id from GET /v1/voices. Checked when a call uses the agent (404 ' +
+      'VOICE_NOT_FOUND, 409 VOICE_NOT_LIVE then), since a clone can change after saving. Default en-us.',
+  ),
+  first_sentence: call.first_sentence,
+  wait_for_greeting: call.wait_for_greeting,
+  max_duration: call.max_duration,
+  record: call.record,
+  end_of_turn: call.end_of_turn,
+  webhook: call.webhook,
+  metadata: call.metadata,
+  language: call.language,
+  from: call.from,
+  defer_to_calling_hours: call.defer_to_calling_hours,
+} satisfies Record<AgentSettingKey, z.ZodType>;
+
+export const AgentCreateRequest = z
+  .object({ name, ...settingFields })
+  .describe(
+    'A name and the settings of POST /v1/calls (phone_number and request_data stay per call). ' +
+      'A field left out or null is not part of the agent: a call then uses its own value or the default. ' +
+      'Unknown fields are ignored.',
+  )
+  .meta({ id: 'AgentCreateRequest' });
+
+export const AgentUpdateRequest = AgentCreateRequest.partial()
+  .describe(
+    'The fields to change (each change makes a new version); null takes a field out of the agent. ' +
+      'Unknown fields are ignored.',
+  )
+  .meta({ id: 'AgentUpdateRequest' });
+
+const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
+const unset = 'Null: not set by the agent (the call’s own value or the default applies).';
+
+/** One version of an agent as the API shows it: every setting, null where the agent sets none. */
+const versionFields = {
+  name: z.string(),
+  version: z.int().min(1).describe('1 at creation, one more at each change.'),
+  task: z.string(),
+  voice: z.string().nullable().describe(unset),
+  first_sentence: z.string().nullable().describe(unset),
+  wait_for_greeting: z.boolean().nullable().describe(unset),
+  max_duration: z.number().nullable().describe(unset),
+  record: z.boolean().nullable().describe(unset),
+  end_of_turn: EndOfTurn.nullable().describe(unset),
+  webhook: z.string().nullable().describe(unset),
+  metadata: json.nullable().describe(unset),
+  language: z.string().nullable().describe(unset),
+  from: z.string().nullable().describe(unset),
+  defer_to_calling_hours: z.boolean().nullable().describe(unset),
+};
+
+export const AgentObject = z
+  .object({
+    agent_id: z.uuid().describe('Pass as agent_id (or persona_id) to POST /v1/calls and batches.'),
+    ...versionFields,
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime().describe('When the current version was made.'),
+  })
+  .describe('A saved agent at its current version.')
+  .meta({ id: 'Agent' });
+export type AgentBody = z.infer<typeof AgentObject>;
+
+export const AgentVersionObject = z
+  .object({
+    ...versionFields,
+    created_at: z.iso.datetime().describe('When this version was made.'),
+  })
+  .meta({ id: 'AgentVersion' });
+export type AgentVersionBody = z.infer<typeof AgentVersionObject>;
+
+const limit = z.coerce.number().int().min(1).max(100).default(20).describe('1–100, default 20.');
+
+export const AgentListQuery = z.object({
+  limit,
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,200}$/, 'not a cursor we gave')
+    .optional()
+    .describe('next_cursor from the previous page (opaque).'),
+});
+
+export const AgentListResponse = z
+  .object({
+    agents: z.array(AgentObject).describe('Newest first; deleted agents are not listed.'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null at the end.'),
+  })
+  .meta({ id: 'AgentListResponse' });
+
+export const AgentVersionsQuery = z.object({
+  limit,
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a next_cursor value')
+    .optional()
+    .describe('next_cursor from the previous page.'),
+});
+
+export const AgentVersionsResponse = z
+  .object({
+    agent_id: z.uuid(),
+    versions: z.array(AgentVersionObject).describe('Newest first, the current version included.'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null at the end.'),
+  })
+  .meta({ id: 'AgentVersionsResponse' });
+
+export const AgentDeleteResponse = z
+  .object({ status: z.literal('success'), agent_id: z.uuid() })
+  .meta({ id: 'AgentDeleteResponse' });
+
+export const AgentIdParam = z.object({ agent_id: AgentId });
