@@ -107,6 +107,25 @@ describe('dynamic client registration (RFC 7591)', () => {
       expect(((await refused.json()) as { error: string }).error).toBe('invalid_redirect_uri');
     }
   });
+
+  it('refuses metadata Postgres cannot store (a NUL, an unpaired surrogate) with a 400, not a 500', async () => {
+    // Found by the outside fuzzer: a NUL in client_name reached the insert and failed there.
+    for (const metadata of [
+      { client_name: 'Agent\u0000X' },
+      { client_name: 'Agent \ud800' },
+      { client_uri: 'https://agent.example/\u0000' },
+    ]) {
+      const refused = await fetch(`${server.url}/authorization/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:5555/cb'], ...metadata }),
+      });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { error: string; error_description: string };
+      expect(body.error).toBe('invalid_client_metadata');
+      expect(body.error_description).toContain(Object.keys(metadata)[0]);
+    }
+  });
 });
 
 describe('authorization endpoint refusals', () => {

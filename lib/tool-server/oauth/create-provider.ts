@@ -1,4 +1,5 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { STORABLE, storableDeep } from '@/schemas/text';
 import type { Db } from '../../adapters/db';
 import { clientDocumentResolver } from './client-metadata-document';
 import { MCP_SCOPES, OAUTH_MOUNT, mcpResource } from './constants';
@@ -49,6 +50,11 @@ export function createProvider(options: ProviderOptions): Provider {
     extraClientMetadata: {
       properties: [REDIRECT_CHECK],
       validator: (_ctx, _key, _value, metadata) => {
+        // Stored as JSON in Postgres, which cannot hold a NUL or an unpaired surrogate: refused
+        // here as the client's mistake (400 invalid_client_metadata), not a failed insert (500).
+        const unstorable = Object.entries(metadata).find(([, value]) => !storableDeep(value));
+        if (unstorable)
+          throw new errors.InvalidClientMetadata(`${unstorable[0]} ${STORABLE.message}`);
         const uris = metadata.redirect_uris;
         if (!Array.isArray(uris) || uris.length === 0)
           throw new errors.InvalidRedirectUri('redirect_uris must contain members');

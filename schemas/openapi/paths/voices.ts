@@ -13,7 +13,11 @@ import { z } from '../../zod';
 import { authErrors, bearer, error, json, tooLarge } from './voice-common';
 
 const voiceIdParam = z.object({
-  voice_id: z.string().describe('A catalogue id ("ava"), an engine voice id or a clone UUID.'),
+  voice_id: z
+    .string()
+    // A path segment, never a dot segment ("." or ".."), which URLs resolve away.
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/)
+    .describe('A catalogue id ("ava"), an engine voice id ("en-us+f3") or a clone UUID.'),
 });
 
 export const CLONE_DESCRIPTION =
