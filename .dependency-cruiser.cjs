@@ -1,8 +1,8 @@
 // The house plan, executable: `npm run lint:deps` (part of `npm run lint`) fails on any import that
 // breaks it. Layers, bottom up: platform (config, runtime, errors, http plumbing) <- adapters (one folder
-// per outside system) <- bounded contexts (accounts, wallet, calls, speech, site, tool-server, console,
-// agents) <- composition (builds the adapters once, wires jobs and sockets) <- app/, server.ts.
-const CONTEXTS = 'accounts|wallet|calls|speech|site|tool-server|console|agents';
+// per outside system) <- bounded contexts (accounts, wallet, calls, speech, site, tool-server,
+// console) <- composition (builds the adapters once, wires jobs and sockets) <- app/, server.ts.
+const CONTEXTS = 'accounts|wallet|calls|speech|site|tool-server|console';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

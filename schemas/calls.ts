@@ -27,7 +27,7 @@ export const EndOfTurn = z
   )
   .meta({ id: 'EndOfTurn' });
 
-/** A saved agent's id (lib/agents), as calls, batches and the agents API name it. */
+/** A saved agent's id (lib/calls/agents), as calls, batches and the agents API name it. */
 export const AgentId = z.uuid().describe('A saved agent’s id, from POST /v1/agents.');
 
 export const CallDispatchRequest = z

@@ -22,7 +22,7 @@ import {
 } from './create-call-row';
 import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
-import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from '../agents';
+import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from './agents';
 import type { CallDeps } from './types';
 
 export interface DispatchResponse {

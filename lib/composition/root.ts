@@ -25,7 +25,7 @@ import type { CallDeps } from '../calls/types';
 import { getConfig } from '../platform/config/config';
 import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
-import type { AgentDeps } from '../agents';
+import type { AgentDeps } from '../calls/agents';
 import type { LeadDeps } from '../site/leads/types';
 import type { SpeechDeps } from '../speech/types';
 import type { VoiceDeps } from '../speech/voices/types';

@@ -1,5 +1,5 @@
 // POST /v1/agents — save an agent (version 1); GET /v1/agents — the org's agents, newest first.
-import { createAgent, listAgents } from '@/lib/agents';
+import { createAgent, listAgents } from '@/lib/calls/agents';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { getAgentDeps } from '@/lib/composition/root';
 import { clientIp, defineRoute, parseBody, readJson } from '@/lib/platform/http';

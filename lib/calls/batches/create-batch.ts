@@ -11,7 +11,7 @@ import { parseBody } from '../../platform/http/parse-body';
 import { assertWalletUsable, reserveKeySpend, type SpendingKey } from '../../wallet';
 import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
-import { loadCallAgent, requestedAgentId } from '../../agents';
+import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
 
 export interface CreateBatchResponse {

@@ -1,4 +1,4 @@
-// Error codes of saved agents (lib/agents), part of the one table.
+// Error codes of saved agents (lib/calls/agents), part of the one table.
 export const agentErrorCodes = {
   AGENT_NOT_FOUND: {
     status: 404,

@@ -8,7 +8,7 @@ import {
   listAgentVersions,
   loadCallAgent,
   updateAgent,
-} from '@/lib/agents';
+} from '@/lib/calls/agents';
 import { schema, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
 import { databaseAdapters, openForSuite } from '../../support/databases';

@@ -1,5 +1,5 @@
 // GET|PATCH|DELETE /v1/agents/{agent_id} — one saved agent: read it, change it (a new version), delete it.
-import { deleteAgent, getAgent, updateAgent } from '@/lib/agents';
+import { deleteAgent, getAgent, updateAgent } from '@/lib/calls/agents';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { getAgentDeps } from '@/lib/composition/root';
 import { clientIp, defineRoute, readJson, uuidParam } from '@/lib/platform/http';

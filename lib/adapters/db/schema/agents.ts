@@ -20,7 +20,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  */
 export type AgentSettings = Record<string, unknown>;
 
-/** A saved agent (lib/agents): its current version. Deleted agents stay, so calls keep the link. */
+/** A saved agent (lib/calls/agents): its current version. Deleted agents stay, so calls keep the link. */
 export const agents = pgTable(
   'agents',
   {

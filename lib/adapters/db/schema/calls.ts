@@ -146,7 +146,7 @@ export const calls = pgTable(
     leaseUntil: at('lease_until'),
     /** Held in the queue until the callee's calling hours open (lib/calls/rules); NULL: not held. */
     scheduledFor: at('scheduled_for'),
-    /** The saved agent whose settings the call started from (lib/agents), and which version. */
+    /** The saved agent whose settings the call started from (lib/calls/agents), and which version. */
     agentId: uuid('agent_id').references(() => agents.id),
     agentVersion: integer('agent_version'),
     /** The callee asked during the call not to be called again (their number went on the DNC list). */

@@ -1,5 +1,5 @@
 // GET /v1/agents/{agent_id}/versions — every version of a saved agent, newest first.
-import { listAgentVersions } from '@/lib/agents';
+import { listAgentVersions } from '@/lib/calls/agents';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { getAgentDeps } from '@/lib/composition/root';
 import { defineRoute, parseBody, uuidParam } from '@/lib/platform/http';

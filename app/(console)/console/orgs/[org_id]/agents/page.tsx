@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AgentForm } from '@/components/console/agent-form';
 import { RoleLimits } from '@/components/console/role-limits';
-import { listAgents } from '@/lib/agents';
+import { listAgents } from '@/lib/calls/agents';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
 import { getAgentDeps } from '@/lib/composition/root';

@@ -1,5 +1,5 @@
 // POST /console/api/orgs/{org_id}/agents — the console's "new agent" (calls.write; the API's create).
-import { createAgent } from '@/lib/agents';
+import { createAgent } from '@/lib/calls/agents';
 import { withMember } from '@/lib/accounts/access/with-member';
 import { getAgentDeps } from '@/lib/composition/root';
 import { defineRoute, readJson } from '@/lib/platform/http';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AgentForm } from '@/components/console/agent-form';
 import { DeleteAgentButton } from '@/components/console/delete-agent-button';
-import { getAgent, listAgentVersions } from '@/lib/agents';
+import { getAgent, listAgentVersions } from '@/lib/calls/agents';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
 import { getAgentDeps } from '@/lib/composition/root';

@@ -1,5 +1,5 @@
 // PATCH|DELETE /console/api/orgs/{org_id}/agents/{agent_id} — the console's edit (a new version) and delete (calls.write).
-import { deleteAgent, updateAgent } from '@/lib/agents';
+import { deleteAgent, updateAgent } from '@/lib/calls/agents';
 import { withMember } from '@/lib/accounts/access/with-member';
 import { getAgentDeps } from '@/lib/composition/root';
 import { defineRoute, readJson, uuidParam } from '@/lib/platform/http';

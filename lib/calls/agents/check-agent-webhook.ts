@@ -1,5 +1,5 @@
-import { checkWebhookUrl } from '../adapters/webhooks/check-webhook-url';
-import { ApiError } from '../platform/errors/api-error';
+import { checkWebhookUrl } from '../../adapters/webhooks/check-webhook-url';
+import { ApiError } from '../../platform/errors/api-error';
 import type { AgentSettings } from './agent-settings';
 
 /** A saved webhook passes the same address checks as a call's own (400 naming `webhook`). */

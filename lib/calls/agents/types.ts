@@ -1,4 +1,4 @@
-import type { Ports } from '../adapters/ports';
+import type { Ports } from '../../adapters/ports';
 
 /** What the agents context talks to, passed in (no env reads here). */
 export interface AgentDeps extends Pick<Ports, 'db'> {

@@ -1,7 +1,7 @@
 import type { AgentSettingKey } from '@/schemas/agents';
 import type { CallDispatchInput } from '@/schemas/calls';
-import type { Executor } from '../adapters/db';
-import { ApiError } from '../platform/errors/api-error';
+import type { Executor } from '../../adapters/db';
+import { ApiError } from '../../platform/errors/api-error';
 import { findAgentOrThrow } from './find-agent';
 
 /** An agent's settings as stored: the call request's values, as its schema parsed them. */
@@ -44,6 +44,6 @@ export async function loadCallAgent(
   named: { id: string; field: string },
 ): Promise<CallAgent> {
   const row = await findAgentOrThrow(db, orgId, named.id, { field: named.field });
-  // Stored only after AgentCreateRequest/AgentUpdateRequest parsed them (lib/agents/agent-settings).
+  // Stored only after AgentCreateRequest/AgentUpdateRequest parsed them (lib/calls/agents/agent-settings).
   return { id: row.id, version: row.version, settings: row.settings as AgentCallSettings };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { AgentUpdateRequest, agentSettingKeys, type AgentBody } from '@/schemas/agents';
-import { recordAudit, type AuditActor } from '../accounts';
-import { schema } from '../adapters/db';
-import { ApiError } from '../platform/errors/api-error';
-import { parseBody } from '../platform/http/parse-body';
+import { recordAudit, type AuditActor } from '../../accounts';
+import { schema } from '../../adapters/db';
+import { ApiError } from '../../platform/errors/api-error';
+import { parseBody } from '../../platform/http/parse-body';
 import { changeSettings, sameSettings, type AgentSettings } from './agent-settings';
 import { checkAgentWebhook } from './check-agent-webhook';
 import { findAgentOrThrow } from './find-agent';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Executor } from '../adapters/db';
-import { ApiError } from '../platform/errors/api-error';
+import { schema, type Executor } from '../../adapters/db';
+import { ApiError } from '../../platform/errors/api-error';
 
 export type AgentRow = typeof schema.agents.$inferSelect;
 

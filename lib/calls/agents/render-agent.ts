@@ -1,5 +1,5 @@
 import type { AgentBody, AgentVersionBody } from '@/schemas/agents';
-import type { schema } from '../adapters/db';
+import type { schema } from '../../adapters/db';
 import type { AgentSettings } from './agent-settings';
 
 type AgentRow = typeof schema.agents.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AgentVersionBody } from '@/schemas/agents';
-import { schema, type Executor } from '../adapters/db';
+import { schema, type Executor } from '../../adapters/db';
 import { findAgentOrThrow } from './find-agent';
 import { renderAgentVersion } from './render-agent';
 

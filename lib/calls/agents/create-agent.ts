@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AgentCreateRequest, type AgentBody } from '@/schemas/agents';
-import { recordAudit, type AuditActor } from '../accounts';
-import { schema } from '../adapters/db';
-import { parseBody } from '../platform/http/parse-body';
+import { recordAudit, type AuditActor } from '../../accounts';
+import { schema } from '../../adapters/db';
+import { parseBody } from '../../platform/http/parse-body';
 import { settingsFromRequest } from './agent-settings';
 import { checkAgentWebhook } from './check-agent-webhook';
 import { renderAgent } from './render-agent';

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AgentBody } from '@/schemas/agents';
-import { schema, type Executor } from '../adapters/db';
+import { schema, type Executor } from '../../adapters/db';
 import {
   decodeKeysetCursor,
   encodeKeysetCursor,
   invalidCursor,
-} from '../platform/paging/keyset-cursor';
+} from '../../platform/paging/keyset-cursor';
 import { renderAgent } from './render-agent';
 
 const cursorAdvice = {

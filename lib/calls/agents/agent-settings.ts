@@ -1,5 +1,5 @@
 import { agentSettingKeys } from '@/schemas/agents';
-import type { AgentSettings } from '../adapters/db/schema/agents';
+import type { AgentSettings } from '../../adapters/db/schema/agents';
 
 export type { AgentSettings };
 

@@ -1,5 +1,5 @@
 import type { AgentBody } from '@/schemas/agents';
-import type { Executor } from '../adapters/db';
+import type { Executor } from '../../adapters/db';
 import { findAgentOrThrow } from './find-agent';
 import { renderAgent } from './render-agent';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../accounts';
-import { schema, type Db } from '../adapters/db';
+import { recordAudit, type AuditActor } from '../../accounts';
+import { schema, type Db } from '../../adapters/db';
 import { findAgentOrThrow } from './find-agent';
 
 /**
