@@ -419,15 +419,16 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
             'audit:read',
             'billing:read',
             'billing:write',
+            'agents:write',
           ],
-          kept: ['calls:read', 'voices:read', 'mcp:read'],
+          kept: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'],
         },
       ]);
       expect(await keyRow(db, mixed.keyId)).toEqual({ scopes: ['calls:read'], revokedAt: null });
       expect(await keyRow(db, speech.keyId)).toEqual({ scopes: ['speech'], revokedAt: later(10) });
       expect(await keyRow(db, reader.keyId)).toEqual({ scopes: ['calls:read'], revokedAt: null });
       expect(await keyRow(db, full.keyId)).toEqual({
-        scopes: ['calls:read', 'voices:read', 'mcp:read'],
+        scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'],
         revokedAt: null,
       });
       expect(await keyRow(db, colleagues.keyId)).toEqual({ scopes: ['speech'], revokedAt: null });
@@ -449,7 +450,7 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           targetType: 'api_key',
           targetId: full.keyId,
           before: { scopes: null },
-          after: { scopes: ['calls:read', 'voices:read', 'mcp:read'], ...member },
+          after: { scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'], ...member },
           at: later(10),
         },
       ]);
@@ -503,6 +504,8 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
             'audit:read',
             'billing:read',
             'billing:write',
+            'agents:read',
+            'agents:write',
           ],
           kept: null,
         },
