@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../platform/errors/api-error';
 import { schema, type Executor } from '../../adapters/db';
-import type { MemberOrg } from '../orgs/list-member-orgs';
+import { selectMemberOrgs, type MemberOrg } from '../orgs/list-member-orgs';
 import { roleAllows, type MemberAction, type MemberRole } from './permissions';
 
 /**
@@ -14,16 +14,9 @@ export async function findMembership(
   userId: string,
   orgId: string,
 ): Promise<MemberOrg | null> {
-  const [row] = await db
-    .select({
-      orgId: schema.orgMembers.orgId,
-      name: schema.organizations.name,
-      role: schema.orgMembers.role,
-      balanceMicros: schema.organizations.balanceMicros,
-    })
-    .from(schema.orgMembers)
-    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.orgMembers.orgId))
-    .where(and(eq(schema.orgMembers.orgId, orgId), eq(schema.orgMembers.userId, userId)));
+  const [row] = await selectMemberOrgs(db).where(
+    and(eq(schema.orgMembers.orgId, orgId), eq(schema.orgMembers.userId, userId)),
+  );
   return row ?? null;
 }
 
