@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mergeAgentSettings, requestedAgentId } from '@/lib/calls/agents';
-import { changeSettings, sameSettings, settingsFromRequest } from '@/lib/calls/agents/agent-settings';
+import {
+  changeSettings,
+  sameSettings,
+  settingsFromRequest,
+} from '@/lib/calls/agents/agent-settings';
 import { AgentCreateRequest, AgentUpdateRequest } from '@/schemas/agents';
 import { CallDispatchRequest } from '@/schemas/calls';
 import { ApiError } from '@/lib/platform/errors/api-error';
