@@ -222,7 +222,10 @@ describe('a call from a saved agent', () => {
       request_data: sent,
       status: 'completed',
     });
-    expect(call.transcripts[0]?.text).toBe('Hello Ada, this is Bright Dental.');
+    // The agent's first sentence, after the calling rules' disclosures (AI; recorded, to California).
+    expect(call.transcripts[0]?.text).toBe(
+      'This is an automated assistant. This call is being recorded. Hello Ada, this is Bright Dental.',
+    );
     expect(await storedTask(callId)).toBe('Remind Ada of the dental appointment on Friday.');
   });
 
@@ -247,7 +250,9 @@ describe('a call from a saved agent', () => {
       record: true,
       metadata: { campaign: 'spring' },
     });
-    expect(call.transcripts[0]?.text).toBe('Hi Grace!');
+    expect(call.transcripts[0]?.text).toBe(
+      'This is an automated assistant. This call is being recorded. Hi Grace!',
+    );
     expect(await storedTask(callId)).toBe('Ask Grace whether Tuesday suits them.');
 
     const plain = await dispatchOk({ phone_number: person, task: 'Say hello.' });
