@@ -96,16 +96,17 @@ describe('webhook deliveries, more than one page', () => {
   });
 
   it('keeps the status filter across pages, and a broken cursor is a message, not an error', async () => {
-    // Every delivery reaches the receiver, so in time all of them are listed as delivered.
-    const delivered = await eventually(async () => {
-      const page = await open('?status=delivered');
-      return page.ids.length === 100 && page.older ? page : undefined;
+    // Every delivery reaches the receiver, so in time all of them are listed as delivered. Both
+    // pages are read afresh each time: a first page read while newer deliveries were still
+    // pending would put its cursor further back than the final one.
+    const { delivered, rest } = await eventually(async () => {
+      const first = await open('?status=delivered');
+      if (first.ids.length !== 100 || !first.older) return undefined;
+      const second = await open(first.older);
+      return second.ids.length === MADE - 100 ? { delivered: first, rest: second } : undefined;
     }, 60_000);
     expect(delivered.older).toContain('status=delivered');
-    const rest = await eventually(async () => {
-      const page = await open(delivered.older!);
-      return page.ids.length === MADE - 100 ? page : undefined;
-    }, 60_000);
+    expect(new Set([...delivered.ids, ...rest.ids]).size).toBe(MADE);
     expect(rest.newer).toContain('status=delivered');
     const broken = await open('?cursor=not-a-cursor');
     expect(broken.ids).toEqual([]);
