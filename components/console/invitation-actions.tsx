@@ -17,14 +17,20 @@ export function InvitationActions({
 }) {
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
-  const path = `/console/api/orgs/${orgId}/invitations/${invitationId}`;
+  // A resend replaces the invitation (a new id): the row acts on the new one at once, before the
+  // refreshed page brings it, so a Revoke right after a Resend closes the fresh link.
+  const [currentId, setCurrentId] = useState(invitationId);
+  const path = `/console/api/orgs/${orgId}/invitations/${currentId}`;
   return (
     <div className="row-actions">
       <button
         className="button secondary small"
         type="button"
         onClick={async () => {
-          const result = await send(`${path}/resend`, { method: 'POST' });
+          const result = await send<{ invitation_id: string }>(`${path}/resend`, {
+            method: 'POST',
+          });
+          if (result.ok) setCurrentId(result.data.invitation_id);
           setMessage(result.ok ? `A new link was sent to ${email}.` : result.message);
           router.refresh();
         }}
