@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { postJson } from '../account/post-json';
+import { useFormAction } from './use-form-action';
 
 const WEEKDAYS = [
   ['mon', 'Mon'],
@@ -25,9 +25,7 @@ export interface RulesFormValues {
  * daily window, and what the first line discloses. The route checks everything again.
  */
 export function CallingRulesForm({ orgId, values }: { orgId: string; values: RulesFormValues }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  const { busy, message, run } = useFormAction();
   const [ownHours, setOwnHours] = useState(values.hours !== null);
   return (
     <form
@@ -55,13 +53,10 @@ export function CallingRulesForm({ orgId, values }: { orgId: string; values: Rul
             recording_text: String(form.get('recording_text') ?? '').trim() || null,
           },
         };
-        setBusy(true);
-        const result = await postJson(`/console/api/orgs/${orgId}/calling-rules`, body, 'PUT');
-        setBusy(false);
-        setMessage(
-          result.ok ? 'Saved. Calls dialled from now on follow these rules.' : result.message,
+        await run(
+          () => postJson(`/console/api/orgs/${orgId}/calling-rules`, body, 'PUT'),
+          () => 'Saved. Calls dialled from now on follow these rules.',
         );
-        if (result.ok) router.refresh();
       }}
     >
       <div className="field">

@@ -1,15 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { postJson, send } from '../account/post-json';
 import { ConfirmButton } from './confirm-button';
+import { useFormAction } from './use-form-action';
+
+interface DncOutcome {
+  added: number;
+  already_listed: number;
+}
 
 /** Numbers typed or pasted, one per line or comma-separated, listed with one reason. */
 export function DncAddForm({ orgId }: { orgId: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  const { busy, message, run } = useFormAction();
   return (
     <form
       className="form-grid"
@@ -23,17 +26,15 @@ export function DncAddForm({ orgId }: { orgId: string }) {
           .map((n) => n.trim())
           .filter((n) => n !== '');
         const reason = String(form.get('reason') ?? '').trim();
-        setBusy(true);
-        const result = await postJson<{ added: number; already_listed: number }>(
-          `/console/api/orgs/${orgId}/dnc`,
-          { numbers, ...(reason ? { reason } : {}) },
+        const listed = await run(
+          () =>
+            postJson<DncOutcome>(`/console/api/orgs/${orgId}/dnc`, {
+              numbers,
+              ...(reason ? { reason } : {}),
+            }),
+          (data) => `Listed ${data.added}; ${data.already_listed} already were.`,
         );
-        setBusy(false);
-        if (result.ok) {
-          formElement.reset();
-          setMessage(`Listed ${result.data.added}; ${result.data.already_listed} already were.`);
-          router.refresh();
-        } else setMessage(result.message);
+        if (listed) formElement.reset();
       }}
     >
       <div className="field">
@@ -56,9 +57,7 @@ export function DncAddForm({ orgId }: { orgId: string }) {
 
 /** A CSV file (UTF-8; an export of this list works as it is), every line checked first. */
 export function DncImportForm({ orgId }: { orgId: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  const { busy, message, setMessage, run } = useFormAction();
   return (
     <form
       className="form-grid"
@@ -71,19 +70,16 @@ export function DncImportForm({ orgId }: { orgId: string }) {
           setMessage('Choose a CSV file to import.');
           return;
         }
-        setBusy(true);
-        const result = await send<{ added: number; already_listed: number }>(
-          `/console/api/orgs/${orgId}/dnc/import`,
-          { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file },
+        const imported = await run(
+          () =>
+            send<DncOutcome>(`/console/api/orgs/${orgId}/dnc/import`, {
+              method: 'POST',
+              headers: { 'content-type': 'text/csv' },
+              body: file,
+            }),
+          (data) => `Imported: ${data.added} listed, ${data.already_listed} already were.`,
         );
-        setBusy(false);
-        if (result.ok) {
-          formElement.reset();
-          setMessage(
-            `Imported: ${result.data.added} listed, ${result.data.already_listed} already were.`,
-          );
-          router.refresh();
-        } else setMessage(result.message);
+        if (imported) formElement.reset();
       }}
     >
       <div className="field">

@@ -1,9 +1,9 @@
-import { parse, CsvError } from 'csv-parse/sync';
 import { MAX_BATCH_ROWS } from '@/schemas/batches';
 import { E164 } from '@/schemas/phone';
 import { promptPlaceholders } from '../fill-placeholders';
 import { ApiError, type ErrorProblem } from '../../platform/errors/api-error';
 import { csvUnreadable, decodeCsvUpload } from '../csv/decode-csv-upload';
+import { parseCsvRecords } from '../csv/parse-csv-records';
 
 /** The largest file the console takes: 10,000 rows with a few long placeholders fit easily. */
 export const MAX_BATCH_CSV_BYTES = 10 * 1024 * 1024;
@@ -45,21 +45,7 @@ export function parseBatchCsv(bytes: Uint8Array, basePrompt: string): BatchCsvRo
     });
   }
   const text = decodeCsvUpload(bytes, 'nothing was created');
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info` each record comes wrapped with where it ended; the typings do not model that.
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines;
-    throw unreadable(
-      `The file is not valid CSV${line ? ` (line ${line})` : ''}: ${error.message}. Nothing was created.`,
-    );
-  }
+  const records = parseCsvRecords(text, 'nothing was created');
   const [head, ...rows] = records;
   const header = (head?.record ?? []).map((name) => name.trim());
   if (!header.includes('phone_number')) {

@@ -1,9 +1,9 @@
-import { parse, CsvError } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { DNC_MAX_NUMBERS } from '@/schemas/calling-rules';
 import { E164 } from '@/schemas/phone';
 import { ApiError, type ErrorProblem } from '../../platform/errors/api-error';
 import { csvUnreadable, decodeCsvUpload } from '../csv/decode-csv-upload';
+import { parseCsvRecords } from '../csv/parse-csv-records';
 import { recordAudit, type AuditActor } from '../../accounts';
 import type { Db, Executor } from '@/lib/adapters/db';
 import { addDncNumbers, listDncNumbers } from './dnc-list';
@@ -35,18 +35,7 @@ export function parseDncCsv(bytes: Uint8Array): DncCsvRow[] {
     });
   }
   const text = decodeCsvUpload(bytes, NOTHING);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info` each record comes wrapped with where it ended; the typings do not model that.
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw csvUnreadable(`The file is not valid CSV: ${error.message}. Nothing was changed.`);
-  }
+  const records = parseCsvRecords(text, NOTHING);
   const head = (records[0]?.record ?? []).map((cell) => cell.trim().toLowerCase());
   const hasHeader = head.includes('number');
   const numberAt = hasHeader ? head.indexOf('number') : 0;

@@ -11,6 +11,7 @@ import {
 } from '@/lib/calls/rules';
 import { getDb } from '@/lib/composition/adapters';
 import { formatTime } from '@/lib/console/format-time';
+import { RefusalsTable } from '@/components/console/refusals-table';
 import { openOrgPage, readOrProblem, type OrgPageProps } from '@/lib/console/org-page';
 
 export const metadata: Metadata = { title: 'Calling rules · Console', robots: { index: false } };
@@ -100,29 +101,7 @@ export default async function CallingRulesPage(props: OrgPageProps<{ org_id: str
       {rules.refusals.length === 0 ? (
         <p>The rules have refused no call so far.</p>
       ) : (
-        <div className="table-scroll">
-          <table data-testid="rules-refusals">
-            <caption className="visually-hidden">Calls refused by rule, since the start</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rule (error code)</th>
-                <th scope="col">Calls refused</th>
-                <th scope="col">Latest</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.refusals.map((r) => (
-                <tr key={r.code}>
-                  <th scope="row">
-                    <code>{r.code}</code>
-                  </th>
-                  <td>{r.count}</td>
-                  <td>{formatTime(r.last_at, '—')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RefusalsTable refusals={rules.refusals} testId="rules-refusals" />
       )}
 
       <section aria-labelledby="dnc">
