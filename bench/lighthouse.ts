@@ -1,6 +1,6 @@
 // Lighthouse (12.x, Node 20) against Debian's Chromium on `/` and a post page of the built server,
-// and, signed in (the session cookie sent with every request), the console's calls list and a
-// call page. Prints performance and accessibility scores and the JavaScript each page loads (bytes
+// and, signed in (the session cookie sent with every request), the console's overview, calls list,
+// a call page, members and keys. Prints performance and accessibility scores and the JavaScript each page loads (bytes
 // over the wire, i.e. gzipped, and uncompressed). Targets: accessibility ≥ 95 (console 100),
 // performance ≥ 90, first-load JS on `/` ≤ 120 KB gzipped. Not part of `npm test`.
 // Usage: npm run build && npm run bench:lighthouse
@@ -22,7 +22,7 @@ interface Audited {
   accessibility: number;
 }
 
-/** A signed-in member whose org has one finished call (sandbox line): the console's two pages. */
+/** A signed-in member whose org has one finished call (sandbox line): the console's pages. */
 async function consolePages(): Promise<{ pages: Audited[]; dispose: () => Promise<void> }> {
   const accounts = await startConsoleServer();
   const base = accounts.server.url;
@@ -34,15 +34,19 @@ async function consolePages(): Promise<{ pages: Audited[]; dispose: () => Promis
   const headers = { cookie };
   const accessibility = TARGETS.consoleAccessibility;
   return {
+    // The issue's five: the overview, the calls list, a call, members and keys.
     pages: [
-      { name: 'console calls', url: `${base}/console/orgs/${orgId}/calls`, headers, accessibility },
-      {
-        name: 'console call',
-        url: `${base}/console/orgs/${orgId}/calls/${callId}`,
-        headers,
-        accessibility,
-      },
-    ],
+      ['console overview', ''],
+      ['console calls', '/calls'],
+      ['console call', `/calls/${callId}`],
+      ['console members', '/members'],
+      ['console keys', '/keys'],
+    ].map(([name, path]) => ({
+      name: name!,
+      url: `${base}/console/orgs/${orgId}${path}`,
+      headers,
+      accessibility,
+    })),
     dispose: () => accounts.dispose(),
   };
 }
