@@ -74,6 +74,12 @@ function checkField(
   }
   const type = node.type;
   const isArray = type === 'array' && !inArray;
+  // An unknown keyword is named first: it is what the sender most needs to hear about.
+  const unknown = Object.keys(node).find((key) => !SCALAR_KEYS.has(key) && !ARRAY_KEYS.has(key));
+  if (unknown) {
+    out.push({ path: [...path, unknown], message: unsupported(unknown) });
+    return;
+  }
   if (!isArray && !SCALAR_TYPES.includes(type as ScalarType)) {
     out.push({
       path: [...path, 'type'],

@@ -141,6 +141,7 @@ function fieldValue(turns: LineTurn[], name: string, field: AnalysisField): unkn
     const item = field.items ?? { type: 'string' };
     const lines = item.type === 'string' && !item.enum && !item.format ? onTopic : all;
     const values = lines.flatMap((line) => valuesIn(line, item));
+    if (values.length === 0) return undefined;
     return [...new Set(values.map((v) => JSON.stringify(v)))].map((v) => JSON.parse(v) as unknown);
   }
   // Free text is only an answer on the field's topic; a typed value, the first one found.
