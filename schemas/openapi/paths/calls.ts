@@ -161,6 +161,7 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
       ),
       404: error('NOT_FOUND: no call of this organization has this id.'),
       409: error('CALL_NOT_ENDED: the call is still queued or started.'),
+      413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
       429: error('RATE_LIMITED: more than 30 analyze requests this minute.'),
       ...authErrors,
     },
