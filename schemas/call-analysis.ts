@@ -154,9 +154,17 @@ export function analysisSchemaProblems(value: unknown): Problem[] {
   return out;
 }
 
+export const MAX_ANALYSIS_SCHEMA_BYTES = 16 * 1024;
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
 export const AnalysisSchema = z
   .record(z.string(), z.unknown())
   .refine(storableDeep, STORABLE)
+  // Every call of a batch keeps its own copy: 10,000 of them.
+  .refine((value) => jsonBytes(value) <= MAX_ANALYSIS_SCHEMA_BYTES, {
+    message: `must be at most ${MAX_ANALYSIS_SCHEMA_BYTES} bytes as JSON (16 KB)`,
+  })
   .superRefine((value, ctx) => {
     for (const problem of analysisSchemaProblems(value).slice(0, 1))
       ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
@@ -178,7 +186,7 @@ export const AnalysisSchema = z
       `${MAX_ANALYSIS_PROPERTIES} properties, each string, number, integer, boolean (with enum, ` +
       'format date/date-time/time) or an array of those; keywords: type, properties, required, ' +
       'additionalProperties, enum, items, format, description, title, examples. Anything else is ' +
-      '400 naming the keyword.',
+      '400 naming the keyword. At most 16 KB as JSON.',
   )
   .meta({ id: 'AnalysisSchema' });
 
@@ -192,12 +200,10 @@ export const AnalysisPrompt = prompt(
   'Guidance for extracting `analysis` (up to 5,000 characters); used with analysis_schema.',
 );
 
-const metadataBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
-
 export const Metadata = z
   .record(z.string(), z.unknown())
   .refine(storableDeep, STORABLE)
-  .refine((value) => metadataBytes(value) <= MAX_METADATA_BYTES, {
+  .refine((value) => jsonBytes(value) <= MAX_METADATA_BYTES, {
     message: `must be at most ${MAX_METADATA_BYTES} bytes as JSON (16 KB)`,
   });
 

@@ -181,6 +181,15 @@ describe('results after the call', () => {
         { metadata: { blob: 'x'.repeat(16 * 1024) } },
         'metadata: must be at most 16384 bytes as JSON (16 KB)',
       ],
+      [
+        {
+          analysis_schema: {
+            type: 'object',
+            properties: { a: { type: 'string', description: 'x'.repeat(16 * 1024) } },
+          },
+        },
+        'analysis_schema: must be at most 16384 bytes as JSON (16 KB)',
+      ],
       [{ summary_prompt: '' }, 'summary_prompt:'],
     ];
     for (const [fields, message] of cases) {

@@ -65,6 +65,17 @@ describe('analysis_schema: the JSON Schema subset', () => {
     });
   });
 
+  it('refuses a schema over 16 KB as JSON (each batch call keeps a copy)', () => {
+    const long = {
+      type: 'object',
+      properties: { a: { type: 'string', description: 'x'.repeat(16_400) } },
+    };
+    expect(dispatchError({ analysis_schema: long })).toEqual({
+      code: 'INVALID_BODY',
+      message: 'analysis_schema: must be at most 16384 bytes as JSON (16 KB)',
+    });
+  });
+
   it('refuses an enum value of another type than the field’s', () => {
     const bad = { type: 'object', properties: { n: { type: 'integer', enum: [1, 'two'] } } };
     expect(dispatchError({ analysis_schema: bad })?.message).toBe(
