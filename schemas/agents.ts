@@ -20,6 +20,9 @@ export const agentSettingKeys = [
   'language',
   'from',
   'defer_to_calling_hours',
+  'summary_prompt',
+  'analysis_schema',
+  'analysis_prompt',
 ] as const;
 export type AgentSettingKey = (typeof agentSettingKeys)[number];
 
@@ -53,6 +56,9 @@ const settingFields = {
   language: call.language,
   from: call.from,
   defer_to_calling_hours: call.defer_to_calling_hours,
+  summary_prompt: call.summary_prompt,
+  analysis_schema: call.analysis_schema,
+  analysis_prompt: call.analysis_prompt,
 } satisfies Record<AgentSettingKey, z.ZodType>;
 
 export const AgentCreateRequest = z
@@ -90,6 +96,9 @@ const versionFields = {
   language: z.string().nullable().describe(unset),
   from: z.string().nullable().describe(unset),
   defer_to_calling_hours: z.boolean().nullable().describe(unset),
+  summary_prompt: z.string().nullable().describe(unset),
+  analysis_schema: json.nullable().describe(unset),
+  analysis_prompt: z.string().nullable().describe(unset),
 };
 
 export const AgentObject = z

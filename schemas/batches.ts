@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { AgentId, CallDetail } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
+import { Metadata, callResultFields } from './call-analysis';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -29,6 +30,10 @@ export const BatchCallParams = z
       .boolean()
       .optional()
       .describe('If true, the agent waits for the recipient to speak first. Default false.'),
+    ...callResultFields,
+    metadata: Metadata.nullish().describe(
+      'Any object, at most 16 KB as JSON: every call of the batch carries it.',
+    ),
   })
   .describe('Settings shared by every call of the batch; unknown keys are ignored.')
   .meta({ id: 'BatchCallParams' });

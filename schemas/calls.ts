@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { E164 } from './phone';
 import { STORABLE, storable, storableDeep } from './text';
+import { Metadata, callResultDetailFields, callResultFields } from './call-analysis';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -106,7 +107,11 @@ export const CallDispatchRequest = z
         'http(s) URL that receives the post-call payload (signed, Standard Webhooks). Loopback, ' +
           'private, link-local, multicast and metadata addresses are refused.',
       ),
-    metadata: json.nullish().describe('Any object; echoed back on the call and in the webhook.'),
+    metadata: Metadata.nullish().describe(
+      'Any object, at most 16 KB as JSON; stored and returned on the call, in its webhook and in ' +
+        'its batch’s call_data.',
+    ),
+    ...callResultFields,
     request_data: json
       .nullish()
       .describe(
@@ -214,6 +219,7 @@ export const CallDetail = z
     transcripts: z.array(TranscriptEntry),
     concatenated_transcript: z.string().describe('`user: text` lines joined with newlines.'),
     summary: z.string().nullable(),
+    ...callResultDetailFields,
     price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
     endpoint_url: z.string().describe('The line that placed the call.'),
     sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),

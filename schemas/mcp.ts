@@ -63,7 +63,17 @@ const callLike = (description: string) =>
   z.looseObject({ call_id: z.uuid() }).describe(description);
 
 /** get_call's answer: the REST record, less c_id (the same value as call_id, kept for REST). */
-export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).extend({
+export const GetCallOutput = CallDetail.omit({
+  c_id: true,
+  transcripts: true,
+  // Present in the answer, described once in analysis's words (the size of tools/list).
+  analysis_schema: true,
+  analysis_error: true,
+  analysis_by: true,
+}).extend({
+  analysis: CallDetail.shape.analysis.describe(
+    'Fields per analysis_schema once ended; else null and analysis_error says why. analysis_by: llm or scripted.',
+  ),
   status: CallDetail.shape.status.describe('error is queue_status call_error.'),
   completed: CallDetail.shape.completed.describe('True once ended.'),
   corrected_duration: CallDetail.shape.corrected_duration.describe('Seconds, as text.'),
@@ -175,7 +185,14 @@ export const BalanceAndLimits = z.object({
 export const CreateCallInput = CallDispatchRequest.omit({
   end_of_turn: true,
   persona_id: true,
+  // Prompts come with saved agents (agent_id): the size of tools/list.
+  summary_prompt: true,
+  analysis_prompt: true,
 }).extend({
+  analysis_schema: CallDispatchRequest.shape.analysis_schema.describe(
+    'JSON Schema object of ≤ 50 fields to extract: string, number, integer, boolean (enum), arrays of those.',
+  ),
+  metadata: CallDispatchRequest.shape.metadata.describe('Any object ≤ 16 KB.'),
   task: CallDispatchRequest.shape.task.describe(
     'What the agent should do; `{{name}}` from request_data. Required without agent_id.',
   ),
@@ -206,12 +223,21 @@ export const CreateCallOutput = CallDispatchResponse.extend({ replayed });
 
 // Said once, in create_call: the same arguments of create_batch point there.
 const asInCreateCall = 'As in create_call.';
-const batchCallParams = BatchCallParams.extend({
-  voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),
-  language: BatchCallParams.shape.language.describe(asInCreateCall),
-  max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
-  wait_for_greeting: BatchCallParams.shape.wait_for_greeting.describe(asInCreateCall),
-}).describe('Settings shared by every call of the batch.');
+// Results after the call (issue 33) reach batches through REST only: create_call carries
+// analysis_schema and metadata, create_batch stays as it was (the size of tools/list).
+const batchCallParams = BatchCallParams.omit({
+  summary_prompt: true,
+  analysis_schema: true,
+  analysis_prompt: true,
+  metadata: true,
+})
+  .extend({
+    voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),
+    language: BatchCallParams.shape.language.describe(asInCreateCall),
+    max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
+    wait_for_greeting: BatchCallParams.shape.wait_for_greeting.describe(asInCreateCall),
+  })
+  .describe('Settings shared by every call of the batch.');
 // Saved agents reach the tool server through create_call only (the size of tools/list).
 export const CreateBatchInput = BatchCreateRequest.omit({
   agent_id: true,

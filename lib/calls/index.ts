@@ -9,3 +9,4 @@ export { stopCall } from './lifecycle';
 export { listCallPage } from './list-call-page';
 export { type ListCallsQuery } from './list-calls';
 export { type CallDeps } from './types';
+export { reanalyzeCall } from './analysis/reanalyze-call';

@@ -26,15 +26,35 @@ const columns = [
  * CSV text for some calls. Cells starting with =, +, -, @ (or tab, CR) get a leading apostrophe
  * (csv-stringify's escape_formulas), so a spreadsheet shows them instead of running them.
  */
-export function callsCsv(calls: CallItem[], header: boolean): string {
-  const rows = calls.map((call) =>
-    columns.map((column) => {
-      const value = call[column];
-      if (value === null || value === undefined) return '';
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    }),
-  );
-  return stringify(header ? [[...columns], ...rows] : rows, { escape_formulas: true });
+export function callsCsv(
+  calls: CallItem[],
+  header: boolean,
+  analysisFields: string[] = [],
+): string {
+  const cell = (value: unknown) => {
+    if (value === null || value === undefined) return '';
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  const rows = calls.map((call) => [
+    ...columns.map((column) => cell(call[column])),
+    ...analysisFields.map((field) => cell(call.analysis?.[field])),
+  ]);
+  const names = [...columns, ...analysisFields.map((field) => `analysis.${field}`)];
+  return stringify(header ? [names, ...rows] : rows, { escape_formulas: true });
+}
+
+/**
+ * The analysis fields of a batch's calls, as columns: the fields their analysis_schema names
+ * (every call of a batch shares one; a call analyzed again may add its own), in schema order.
+ */
+export function analysisFieldsOf(calls: CallItem[]): string[] {
+  const names = new Set<string>();
+  for (const call of calls) {
+    const properties = call.analysis_schema?.properties;
+    if (properties && typeof properties === 'object')
+      for (const name of Object.keys(properties)) names.add(name);
+  }
+  return [...names];
 }
 
 const PAGE = 500;
@@ -54,9 +74,12 @@ export async function streamCallsCsv(
     listCallPage(deps, orgId, callFilterQuery({ ...filters, cursor }, PAGE), origin);
   let page = await read(filters.cursor);
   let first = true;
+  // One batch named: its analysis fields are columns too, fixed by the first page (a header is
+  // written once).
+  const fields = filters.batch_id ? analysisFieldsOf(page.calls) : [];
   return new ReadableStream({
     async pull(controller) {
-      controller.enqueue(encoder.encode(callsCsv(page.calls, first)));
+      controller.enqueue(encoder.encode(callsCsv(page.calls, first, fields)));
       first = false;
       if (page.next_cursor) page = await read(page.next_cursor);
       else controller.close();

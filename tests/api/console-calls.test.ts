@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch } from '../support/accounts-api';
 import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
-import { dispatch, getCall, TASK } from '../support/voice-api';
+import { dispatch, getCall, TASK, voice, waitForEnd } from '../support/voice-api';
 import { ROLES as roles, type Role } from '../support/org-team';
 
 // The console's call actions (stop, send again, CSV export) by role, and Range on recordings.
@@ -203,5 +203,59 @@ describe('Range on recordings', () => {
     const full = await fetch(call.recording_url!);
     expect(full.status).toBe(200);
     expect(full.headers.get('accept-ranges')).toBe('bytes');
+  });
+});
+
+describe('a call’s analysis in the console', () => {
+  it('shows it as a table on the call page and as columns of a batch’s CSV export', async () => {
+    const analysis_schema = {
+      type: 'object',
+      properties: { confirmed: { type: 'boolean', description: 'Confirmed the appointment' } },
+    };
+    const created = await voice(base, apiKey, '/v1/batches', {
+      json: {
+        base_prompt: 'Can you confirm the appointment on Friday? Say goodbye.',
+        label: 'console analysis',
+        call_data: [{ phone_number: person }],
+        call_params: { analysis_schema, metadata: { crm_id: 'C-7' } },
+      },
+    });
+    const { batch_id } = (await created.json()) as { batch_id: string };
+    const listed = (await (await voice(base, apiKey, `/v1/calls?batch_id=${batch_id}`)).json()) as {
+      calls: { call_id: string }[];
+    };
+    const callId = listed.calls[0]!.call_id;
+    const call = await waitForEnd(base, apiKey, callId);
+    const confirmed = call.analysis?.confirmed;
+    expect(typeof confirmed).toBe('boolean');
+
+    const html = await (
+      await fetch(`${base}/console/orgs/${orgId}/calls/${callId}`, {
+        headers: { cookie: cookies.viewer },
+      })
+    ).text();
+    const table = /<table data-testid="call-analysis">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    expect(table).toMatch(
+      new RegExp(`<th scope="row">confirmed</th><td>${confirmed ? 'yes' : 'no'}</td>`),
+    );
+    expect(html).toContain('Filled by the scripted brain');
+    expect(html).toContain('C-7');
+
+    const csv = await (
+      await consoleFetch(
+        base,
+        cookies.viewer,
+        'GET',
+        `/console/api/orgs/${orgId}/calls/export?batch_id=${batch_id}`,
+      )
+    ).text();
+    const [header, row] = csv.trim().split('\n');
+    expect(header!.split(',').at(-1)).toBe('analysis.confirmed');
+    expect(row!.split(',').at(-1)).toBe(String(confirmed));
+    // Without a batch named, the columns stay the usual ones.
+    const all = await (
+      await consoleFetch(base, cookies.viewer, 'GET', `/console/api/orgs/${orgId}/calls/export`)
+    ).text();
+    expect(all.split('\n')[0]).not.toContain('analysis.');
   });
 });

@@ -195,6 +195,56 @@ describe('tools over both protocol revisions', () => {
     await client.close();
   });
 
+  it('create_call takes analysis_schema and metadata; wait_for_call and get_call carry the analysis', async () => {
+    const client = await modernClient(a.apiKey);
+    const analysis_schema = {
+      type: 'object',
+      properties: { tuesday: { type: 'boolean', description: 'Tuesday works' } },
+    };
+    const placed = structured<{ call_id: string }>(
+      await client.callTool({
+        name: 'create_call',
+        arguments: {
+          phone_number: '+14155550123',
+          task: 'Does Tuesday work for you? Thank them.',
+          analysis_schema,
+          metadata: { ticket: 'T-9' },
+          confirm: true,
+        },
+      }),
+    );
+    const waited = structured<{ finished: boolean; call: Record<string, unknown> }>(
+      await client.callTool({
+        name: 'wait_for_call',
+        arguments: { call_id: placed.call_id, timeout_seconds: 30 },
+      }),
+    );
+    expect(waited.finished).toBe(true);
+    expect(waited.call).toMatchObject({
+      metadata: { ticket: 'T-9' },
+      analysis: { tuesday: expect.any(Boolean) as unknown },
+      analysis_by: 'scripted',
+      analysis_error: null,
+    });
+    const read = structured<Record<string, unknown>>(
+      await client.callTool({ name: 'get_call', arguments: { call_id: placed.call_id } }),
+    );
+    expect(read.analysis).toEqual(waited.call.analysis);
+
+    const refused = await client.callTool({
+      name: 'create_call',
+      arguments: {
+        phone_number: '+14155550123',
+        task: TASK,
+        analysis_schema: { type: 'object', properties: { x: { allOf: [] } } },
+        confirm: true,
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('allOf');
+    await client.close();
+  });
+
   it('serves the 2025-11-25 client too: tools/list, get_call and progress while waiting', async () => {
     const callId = await dispatch(server.url, a.apiKey, {
       phone_number: '+14155550123',

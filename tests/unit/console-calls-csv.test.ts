@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { callsCsv } from '@/lib/console/calls-csv';
+import { analysisFieldsOf, callsCsv } from '@/lib/console/calls-csv';
 
 type Item = Parameters<typeof callsCsv>[0][number];
 const call = (fields: Partial<Item>): Item => ({
@@ -36,5 +36,22 @@ describe('the calls CSV export', () => {
 
   it('writes the header only when asked (later pages of the stream)', () => {
     expect(callsCsv([call({})], false)).not.toContain('call_id');
+  });
+
+  it('puts a batch’s analysis fields in columns of their own, formulas neutralised', () => {
+    const analysis_schema = {
+      type: 'object',
+      properties: { interested: { type: 'boolean' }, note: { type: 'string' }, seats: {} },
+    };
+    const calls = [
+      call({ analysis_schema, analysis: { interested: true, note: '=1+1', seats: 3 } }),
+      call({ analysis_schema, analysis: null, analysis_error: 'did not validate' }),
+    ];
+    const fields = analysisFieldsOf(calls);
+    expect(fields).toEqual(['interested', 'note', 'seats']);
+    const [header, first, second] = parse(callsCsv(calls, true, fields)) as string[][];
+    expect(header!.slice(-3)).toEqual(['analysis.interested', 'analysis.note', 'analysis.seats']);
+    expect(first!.slice(-3)).toEqual(['true', "'=1+1", '3']);
+    expect(second!.slice(-3)).toEqual(['', '', '']);
   });
 });

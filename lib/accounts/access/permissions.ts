@@ -178,6 +178,7 @@ export const routeScopes: readonly ({ method: string; path: string } & RouteAcce
   { method: 'POST', path: '/v1/calls', scope: 'calls:write' },
   { method: 'GET', path: '/v1/calls/{call_id}', scope: 'calls:read' },
   { method: 'POST', path: '/v1/calls/{call_id}/stop', scope: 'calls:write' },
+  { method: 'POST', path: '/v1/calls/{call_id}/analyze', scope: 'calls:write' },
   { method: 'GET', path: '/v1/calls/{call_id}/recording', scope: 'calls:read' },
   { method: 'POST', path: '/v1/batches', scope: 'calls:write' },
   { method: 'GET', path: '/batch', scope: 'calls:read' },

@@ -2,7 +2,7 @@ import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { OPT_OUT_CONFIRMATION } from './opt-out-phrases';
-import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
+import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const END_MARK = '[END]';
 const MAX_AGENT_LINES = 20;
@@ -116,12 +116,13 @@ export class LlmAgent implements AgentBrain {
 
   private async complete(
     context: AgentContext,
-    options: { instruction?: string; tools?: boolean } = {},
+    options: { instruction?: string; tools?: boolean; json?: boolean } = {},
   ) {
     const completion = await this.client.chat.completions.create({
       model: this.model,
       messages: this.messages(context, options.instruction),
       ...(options.tools ? { tools: [OPT_OUT_TOOL] } : {}),
+      ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
     // Checked with zod: a compatible server may still answer with an odd shape.
     const { message } = Reply.parse(completion).choices[0]!;
@@ -179,8 +180,27 @@ export class LlmAgent implements AgentBrain {
     yield finishLine(context, held, said, ended);
   }
 
-  async summarize(context: AgentContext): Promise<string> {
-    const instruction = 'Summarize this call in two sentences for a call log.';
+  async summarize(context: AgentContext, prompt?: string | null): Promise<string> {
+    const instruction = prompt
+      ? `Summarize this call for a call log, as follows: ${prompt}`
+      : 'Summarize this call in two sentences for a call log.';
     return (await this.complete(context, { instruction })).text;
+  }
+
+  /** A JSON object of the schema's fields; the caller validates it (and retries once). */
+  async analyze(context: AgentContext, request: AnalysisRequest): Promise<unknown> {
+    const instruction = [
+      'Extract these fields from the call above. Answer with one JSON object only, valid against',
+      `this JSON Schema; leave out a field the call does not answer:\n${JSON.stringify(request.schema)}`,
+      request.prompt ? `Guidance: ${request.prompt}` : '',
+      request.problems?.length
+        ? `Your previous answer was refused: ${request.problems.join('; ')}. Correct it.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const { text } = await this.complete(context, { instruction, json: true });
+    // A model may still wrap the object in a code fence.
+    return JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, '')) as unknown;
   }
 }

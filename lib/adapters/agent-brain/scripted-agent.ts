@@ -1,5 +1,6 @@
 import { asksNotToBeCalled, OPT_OUT_CONFIRMATION } from './opt-out-phrases';
-import type { AgentBrain, AgentContext, AgentDelta, AgentLine } from './types';
+import { scriptedAnalysis } from './scripted-analysis';
+import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const MAX_TASK_POINTS = 6;
 const CLOSING = 'Thank you for your time. Goodbye!';
@@ -65,5 +66,10 @@ export class ScriptedAgent implements AgentBrain {
     return Promise.resolve(
       `The agent spoke ${agentLines} line${agentLines === 1 ? '' : 's'} with ${who}${about}`,
     );
+  }
+
+  /** Read by rule from the callee's lines (see scriptedAnalysis); the prompt is a model's. */
+  analyze(context: AgentContext, request: AnalysisRequest): Promise<unknown> {
+    return Promise.resolve(scriptedAnalysis(context.turns, request.schema));
   }
 }

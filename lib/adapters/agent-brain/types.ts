@@ -1,3 +1,4 @@
+import type { AnalysisSchemaObject } from '@/schemas/call-analysis';
 import type { LineTurn } from '../telephony/types';
 
 export interface AgentContext {
@@ -26,6 +27,14 @@ export interface AgentDelta {
   optOut?: boolean;
 }
 
+/** What to extract from a finished call (analysis_schema and analysis_prompt). */
+export interface AnalysisRequest {
+  schema: AnalysisSchemaObject;
+  prompt: string | null;
+  /** On the retry: why the previous answer did not validate. */
+  problems?: string[];
+}
+
 /** The agent brain port: decides the agent's next line of a call. */
 export interface AgentBrain {
   readonly kind: 'scripted' | 'llm';
@@ -36,6 +45,11 @@ export interface AgentBrain {
    * it are streamed whole (see streamLine in stream-line.ts).
    */
   streamLine?(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta>;
-  /** A one-paragraph summary of a finished call. */
-  summarize(context: AgentContext): Promise<string>;
+  /** A one-paragraph summary of a finished call, written as `prompt` asks when given. */
+  summarize(context: AgentContext, prompt?: string | null): Promise<string>;
+  /**
+   * The schema's fields read from a finished call: an object to be validated by the caller.
+   * Brains without it are read by rule (scriptedAnalysis), as the scripted brain does.
+   */
+  analyze?(context: AgentContext, request: AnalysisRequest): Promise<unknown>;
 }

@@ -22,6 +22,9 @@ function renderSettings(settings: AgentSettings) {
     language: orNull<string>(settings.language),
     from: orNull<string>(settings.from),
     defer_to_calling_hours: orNull<boolean>(settings.defer_to_calling_hours),
+    summary_prompt: orNull<string>(settings.summary_prompt),
+    analysis_schema: orNull<Record<string, unknown>>(settings.analysis_schema),
+    analysis_prompt: orNull<string>(settings.analysis_prompt),
   };
 }
 

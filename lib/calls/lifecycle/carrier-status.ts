@@ -4,6 +4,7 @@ import { schema } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { testNumberOutcomes } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
+import { callResults, type CallResults } from '../analysis/call-results';
 import type { CallDeps, CallRow, CarrierLineState } from '../types';
 import { endCall, type CallEnding } from './end-call';
 import { carrierStateOf } from './line-state';
@@ -69,17 +70,17 @@ function failure(callback: CarrierCallback): CallEnding & { answeredBy: string |
 const answeredByOf = (value: string) =>
   value.startsWith('machine') || value === 'fax' ? 'voicemail' : 'human';
 
-async function summarize(deps: CallDeps, call: CallRow): Promise<string | null> {
+async function resultsOf(deps: CallDeps, call: CallRow): Promise<CallResults> {
   const context = await readAgentContext(deps.db, call);
-  if (context.turns.length === 0) return null;
-  return deps.brain.summarize(context).catch(() => null);
+  if (context.turns.length === 0) return { summary: null };
+  return callResults(deps, call, context);
 }
 
 /** How a final status ends the call: by our pending reason if we hung up, else as it says. */
 function finalEnding(
   call: CallRow,
   callback: CarrierCallback,
-  summary: string | null,
+  results: CallResults,
 ): CallEnding & { before: Partial<CallRow> } {
   const state: CarrierLineState = carrierStateOf(call) ?? { line: 'carrier' };
   const heard = callback.CallStatus === 'completed' ? (callback.CallDuration ?? 0) * 1000 : 0;
@@ -101,7 +102,7 @@ function finalEnding(
       before,
     };
   }
-  return { queueStatus: 'complete', endedBy: pending?.endedBy ?? 'USER', summary, before };
+  return { queueStatus: 'complete', endedBy: pending?.endedBy ?? 'USER', ...results, before };
 }
 
 /** A final callback for a call already ended (by the overdue step, say): say if we differ. */
@@ -138,13 +139,14 @@ export async function applyCarrierStatus(
   const status = callback.CallStatus;
 
   if (status && !(status in RANK)) {
-    // The summary is written before the lock (a model call); the ending is decided under it.
+    // The summary and analysis are written before the lock (model calls); the ending is decided
+    // under it.
     const heard =
       status === 'completed' &&
       (callback.CallDuration ?? 0) > 0 &&
       !state.pendingEnding?.errorMessage;
-    const summary = heard ? await summarize(deps, call) : null;
-    const ended = await endCall(deps, callId, (locked) => finalEnding(locked, callback, summary), {
+    const results = heard ? await resultsOf(deps, call) : { summary: null };
+    const ended = await endCall(deps, callId, (locked) => finalEnding(locked, callback, results), {
       reportedByCarrier: true,
     });
     return ended === true ? 'applied' : 'ignored';

@@ -14,6 +14,10 @@ export interface CallEnding {
   endedBy: CallEndedBy;
   errorMessage?: string | null;
   summary?: string | null;
+  /** With an analysis_schema: what was extracted (see lib/calls/analysis). */
+  analysis?: Record<string, unknown> | null;
+  analysisError?: string | null;
+  analysisBy?: 'llm' | 'scripted' | null;
 }
 
 /** Price of a call: every started minute of real audio. */
@@ -50,6 +54,9 @@ export async function endLockedCall(
       callEndedBy: ending.endedBy,
       errorMessage: ending.errorMessage ?? null,
       summary: ending.summary ?? null,
+      analysis: ending.analysis ?? null,
+      analysisError: ending.analysisError ?? null,
+      analysisBy: ending.analysisBy ?? null,
       nextStepAt: null,
       leaseToken: null,
       leaseUntil: null,

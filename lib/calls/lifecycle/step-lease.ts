@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AgentContext } from '../../adapters/agent-brain';
 import { schema, type Executor } from '../../adapters/db';
 import type { CallDeps, CallRow } from '../types';
+import { callResults } from '../analysis/call-results';
 import { endCall, type CallEnding } from './end-call';
 
 /** How often a call waiting for a free line under the org's cap looks again (wall time). */
@@ -30,21 +31,21 @@ export async function updateLeased(
   if (updated.length === 0) throw new LeaseLost();
 }
 
-/** Ends the call while this worker holds its lease (a completed call gets its summary). */
+/** Ends the call while this worker holds its lease (a completed call gets its summary and analysis). */
 export async function endLeased(
   deps: CallDeps,
   call: CallRow,
   ending: CallEnding,
   context?: AgentContext,
 ) {
-  const summary =
+  const results =
     ending.queueStatus === 'complete' && context && context.turns.length > 0
-      ? await deps.brain.summarize(context).catch(() => null)
-      : null;
+      ? await callResults(deps, call, context)
+      : { summary: null };
   const ended = await endCall(
     deps,
     call.id,
-    { ...ending, summary },
+    { ...ending, ...results },
     { leaseToken: call.leaseToken },
   );
   if (ended === 'lease-lost') throw new LeaseLost();

@@ -101,6 +101,11 @@ export const errorCodes = {
     message: 'The call has already ended.',
     hint: 'Only queued or started calls can be stopped.',
   },
+  CALL_NOT_ENDED: {
+    status: 409,
+    message: 'The call has not ended yet.',
+    hint: 'Analyze a call again once it is complete (its own analysis comes when it ends).',
+  },
   CONCURRENCY_LIMIT_REACHED: {
     status: 429,
     message: 'All of this organization’s concurrent speech generations are in use.',

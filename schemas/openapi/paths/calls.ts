@@ -8,6 +8,11 @@ import {
   CallListResponse,
   CallStopResponse,
 } from '../../calls';
+import {
+  ANALYZE_REQUESTS_PER_MINUTE,
+  CallAnalyzeRequest,
+  CallAnalyzeResponse,
+} from '../../call-analysis';
 import { z } from '../../zod';
 import { authErrors, bearer, error, json, idempotencyKeyHeader } from './voice-common';
 
@@ -127,6 +132,37 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
       200: json(CallStopResponse, 'Ended.'),
       404: error('NOT_FOUND: no call of this organization has this id.'),
       409: error('CALL_NOT_ACTIVE: the call had already ended.'),
+      ...authErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/v1/calls/{call_id}/analyze',
+    operationId: 'analyzeCall',
+    tags: ['Calls'],
+    summary: 'Extract a new analysis from an ended call',
+    description:
+      'Reads the ended call’s transcript again with this `analysis_schema` (and `analysis_prompt`); ' +
+      'the result replaces the call’s `analysis`, `analysis_error`, `analysis_by` and ' +
+      '`analysis_schema` wherever the call is shown (its webhook is not sent again). An answer that ' +
+      'does not validate is asked for once more, then `analysis` is null with `analysis_error`. ' +
+      `At most ${ANALYZE_REQUESTS_PER_MINUTE} requests a minute per organization (429 ` +
+      '`RATE_LIMITED` with Retry-After beyond).',
+    security: bearer,
+    request: {
+      params: callIdParam,
+      body: { required: true, content: { 'application/json': { schema: CallAnalyzeRequest } } },
+    },
+    responses: {
+      200: json(CallAnalyzeResponse, 'The new analysis.'),
+      400: error(
+        'INVALID_BODY: analysis_schema missing or outside the subset (the message names the keyword).',
+      ),
+      404: error('NOT_FOUND: no call of this organization has this id.'),
+      409: error('CALL_NOT_ENDED: the call is still queued or started.'),
+      413: error('PAYLOAD_TOO_LARGE: the body is over 1 MB.'),
+      429: error('RATE_LIMITED: more than 30 analyze requests this minute.'),
       ...authErrors,
     },
   });

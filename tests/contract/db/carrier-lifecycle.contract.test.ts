@@ -53,6 +53,37 @@ describe.each(databaseAdapters)('ending a live carrier call on $name', (adapter)
   const completed = (sid: string, seconds: number) =>
     ({ CallSid: sid, CallStatus: 'completed', CallDuration: seconds }) as const;
 
+  it('reads the analysis from what was said when the carrier reports the end', async () => {
+    const analysis_schema = {
+      type: 'object',
+      properties: { seats: { type: 'integer' }, plan: { type: 'string', enum: ['basic', 'pro'] } },
+      required: ['seats'],
+    };
+    const { callId, sid } = await liveCall({ analysis_schema, summary_prompt: 'One line.' });
+    const said = [
+      ['assistant', 'How many seats, and which plan?'],
+      ['user', 'Twelve seats on the pro plan.'],
+    ] as const;
+    await db.insert(schema.transcripts).values(
+      said.map(([user, text], seq) => ({
+        callId,
+        seq,
+        user,
+        text,
+        startMs: seq * 1000,
+        durationMs: 1000,
+        createdAt: new Date(),
+      })),
+    );
+    expect(await applyCarrierStatus(deps, callId, completed(sid, 20))).toBe('applied');
+    expect(await row(callId)).toMatchObject({
+      queueStatus: 'complete',
+      analysis: { seats: 12, plan: 'pro' },
+      analysisError: null,
+      analysisBy: 'scripted',
+    });
+  });
+
   it('hangs up at the carrier on stop and charges the final callback’s duration once', async () => {
     const { callId, orgId, sid } = await liveCall();
     await stopCall(deps, orgId, callId);

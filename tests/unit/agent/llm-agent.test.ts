@@ -204,6 +204,34 @@ describe('LlmAgent', () => {
     });
   });
 
+  it('writes the summary as summary_prompt asks', async () => {
+    reply = completion('Delivery confirmed.');
+    await agent.summarize(midCall, 'One line: the outcome only.');
+    expect(received[0]?.body.messages.at(-1)?.content).toContain('One line: the outcome only.');
+  });
+
+  it('asks for the analysis as a JSON object of the schema, and says why on the retry', async () => {
+    const schema = {
+      type: 'object' as const,
+      properties: { confirmed: { type: 'boolean' as const } },
+    };
+    reply = completion('```json\n{"confirmed": true}\n```');
+    await expect(
+      agent.analyze(midCall, { schema, prompt: 'Confirmed means a clear yes.' }),
+    ).resolves.toEqual({ confirmed: true });
+    const first = received[0]!.body as ChatRequest & { response_format?: unknown };
+    expect(first.response_format).toEqual({ type: 'json_object' });
+    const asked = first.messages.at(-1)!.content;
+    expect(asked).toContain(JSON.stringify(schema));
+    expect(asked).toContain('Confirmed means a clear yes.');
+
+    reply = completion('not json');
+    await expect(
+      agent.analyze(midCall, { schema, prompt: null, problems: ['confirmed: must be a boolean'] }),
+    ).rejects.toBeInstanceOf(SyntaxError);
+    expect(received[1]!.body.messages.at(-1)!.content).toContain('confirmed: must be a boolean');
+  });
+
   it('rejects a malformed upstream reply instead of speaking it', async () => {
     // Refused by the reply's schema, naming what is wrong (not some other failure on the way).
     reply = { id: 'x', object: 'chat.completion', choices: [] };

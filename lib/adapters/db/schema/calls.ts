@@ -131,6 +131,15 @@ export const calls = pgTable(
     /** max_duration was cut to what the wallet could hold: the agent says so before the end. */
     cutByHold: boolean('cut_by_hold').notNull().default(false),
     summary: text('summary'),
+    /** Results after the call (issue 33): how to write the summary, and what to extract. */
+    summaryPrompt: text('summary_prompt'),
+    analysisSchema: jsonb('analysis_schema').$type<Record<string, unknown>>(),
+    analysisPrompt: text('analysis_prompt'),
+    /** The extracted fields, valid against analysis_schema; null with analysis_error on failure. */
+    analysis: jsonb('analysis').$type<Record<string, unknown>>(),
+    analysisError: text('analysis_error'),
+    /** 'llm' or 'scripted': what extracted the analysis. */
+    analysisBy: text('analysis_by'),
     provider: text('provider').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
     sandbox: boolean('sandbox').notNull(),

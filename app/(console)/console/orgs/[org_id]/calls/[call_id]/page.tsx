@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
+import { CallAnalysis } from '@/components/console/call-analysis';
 import { CopyButton } from '@/components/console/copy-button';
 import { LiveRefresh } from '@/components/console/live-refresh';
 import { SeekButton } from '@/components/console/seek-button';
@@ -117,6 +118,13 @@ export default async function CallPage({
       <p data-testid="call-summary">
         {call.summary ?? (live ? 'The summary is written when the call ends.' : 'No summary.')}
       </p>
+      <CallAnalysis call={call} />
+      {call.metadata ? (
+        <>
+          <h2>Metadata</h2>
+          <pre data-testid="call-metadata">{JSON.stringify(call.metadata, null, 2)}</pre>
+        </>
+      ) : null}
       {can('calls.write') ? (
         <CallActions orgId={org.orgId} callId={call.call_id} action="stop" open={live} />
       ) : null}
