@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { AgentId, CallDetail } from './calls';
+import { AgentId, CallDetail, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 
 /** The most rows one batch may hold. */
@@ -29,6 +29,10 @@ export const BatchCallParams = z
       .boolean()
       .optional()
       .describe('If true, the agent waits for the recipient to speak first. Default false.'),
+    retry: RetryPolicy.optional().describe(
+      'Each call’s retry policy, as in POST /v1/calls: attempts stay in the batch, and its ' +
+        'analysis counts them.',
+    ),
   })
   .describe('Settings shared by every call of the batch; unknown keys are ignored.')
   .meta({ id: 'BatchCallParams' });
@@ -136,6 +140,10 @@ export const BatchAnalysis = z
     total_calls: count.describe('Every call of the batch: completed_calls + in_progress_calls.'),
     completed_calls: count.describe('Calls that ended: queue_status complete or call_error.'),
     in_progress_calls: count.describe('Calls not ended yet: queue_status queued or started.'),
+    retry_calls: count.describe(
+      'Calls that are retries (attempt 2 or later, call_params.retry); total_calls counts every ' +
+        'attempt, so total_calls − retry_calls is the rows dialled at least once.',
+    ),
     queue_statuses: z
       .object({ complete: count, started: count, queued: count, call_error: count })
       .describe('Queue status → count; all four keys are always present.'),

@@ -8,6 +8,7 @@ import { TELEPHONY_SAMPLE_RATE } from '../speak-line';
 import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
 import { hangUpAtCarrier } from './request-hang-up';
+import { queueRetry } from '../scheduling/queue-retry';
 
 export interface CallEnding {
   queueStatus: 'complete' | 'call_error';
@@ -117,6 +118,8 @@ export async function endLockedCall(
       createdAt: now,
     });
   }
+  // The next attempt of a call with a retry policy, in the ending's own transaction (once).
+  if (call.retry) await queueRetry(tx, call.id, now);
   return true;
 }
 
