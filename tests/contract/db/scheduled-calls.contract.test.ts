@@ -245,11 +245,8 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
       [3, body.call_id, 'no-answer'],
     ]);
     // Each attempt is dialled exactly the wait after the previous one ended.
-    for (const [previous, next] of [
-      [rows[0]!, rows[1]!],
-      [rows[1]!, rows[2]!],
-    ]) {
-      expect(next.startedAt!.getTime()).toBe(previous.endAt!.getTime() + 10 * MINUTE);
+    for (const i of [1, 2]) {
+      expect(rows[i]!.startedAt!.getTime()).toBe(rows[i - 1]!.endAt!.getTime() + 10 * MINUTE);
     }
     const detail = await getCallDetail(deps, orgId, rows[2]!.id, 'https://api.test');
     expect(detail).toMatchObject({ retry_of: body.call_id, attempt: 3, to: NO_ANSWER });
