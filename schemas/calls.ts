@@ -35,22 +35,26 @@ export const MAX_SCHEDULE_DAYS = 30;
 
 export const retryOutcomes = ['no-answer', 'busy', 'voicemail', 'failed'] as const;
 
+/** The retry policy's bounds, undescribed: the tool server words them in its own budget. */
+const retryBounds = {
+  max_attempts: z.int().min(2).max(5),
+  wait_minutes: z.int().min(1).max(1_440),
+  on: z.array(z.enum(retryOutcomes)).min(1).max(retryOutcomes.length),
+};
+export const CompactRetryPolicy = z.object(retryBounds);
+
 export const RetryPolicy = z
   .object({
-    max_attempts: z.int().min(2).max(5).describe('Attempts in all, the first call included: 2–5.'),
-    wait_minutes: z
-      .int()
-      .min(1)
-      .max(1_440)
-      .describe('Minutes between an attempt’s end and the next attempt’s dial: 1–1440.'),
-    on: z
-      .array(z.enum(retryOutcomes))
-      .min(1)
-      .max(retryOutcomes.length)
-      .describe(
-        'Which endings are dialled again: no-answer, busy, voicemail, failed (the line could ' +
-          'not be connected).',
-      ),
+    max_attempts: retryBounds.max_attempts.describe(
+      'Attempts in all, the first call included: 2–5.',
+    ),
+    wait_minutes: retryBounds.wait_minutes.describe(
+      'Minutes between an attempt’s end and the next attempt’s dial: 1–1440.',
+    ),
+    on: retryBounds.on.describe(
+      'Which endings are dialled again: no-answer, busy, voicemail, failed (the line could ' +
+        'not be connected).',
+    ),
   })
   .describe(
     'Dial again when the call ends one of these ways: each attempt is a new call (`retry_of` ' +

@@ -9,6 +9,7 @@ import {
 import {
   CallDetail,
   CallDispatchRequest,
+  CompactRetryPolicy,
   CallDispatchResponse,
   CallListQuery,
   CallListResponse,
@@ -78,6 +79,8 @@ export const GetCallOutput = CallDetail.omit({ c_id: true, transcripts: true }).
   opted_out: CallDetail.shape.opted_out.describe('Callee opted out.'),
   agent_id: CallDetail.shape.agent_id.describe('From create_call.'),
   agent_version: CallDetail.shape.agent_version.describe('Of that agent.'),
+  retry_of: CallDetail.shape.retry_of.describe('First call of its retries.'),
+  attempt: CallDetail.shape.attempt.describe('1 for a first call.'),
   transcripts: z.array(CallDetail.shape.transcripts.element.omit({ c_id: true })),
 });
 
@@ -199,6 +202,12 @@ export const CreateCallInput = CallDispatchRequest.omit({
   defer_to_calling_hours: CallDispatchRequest.shape.defer_to_calling_hours.describe(
     'true: queue until calling hours open.',
   ),
+  start_time: CallDispatchRequest.shape.start_time.describe(
+    'Dial then: ISO 8601 with offset, ≤ 30 days ahead.',
+  ),
+  retry: CompactRetryPolicy.nullish().describe(
+    'Dial again after these endings (max_attempts in all).',
+  ),
   confirm,
   idempotency_key: idempotencyKey,
 });
@@ -206,7 +215,8 @@ export const CreateCallOutput = CallDispatchResponse.extend({ replayed });
 
 // Said once, in create_call: the same arguments of create_batch point there.
 const asInCreateCall = 'As in create_call.';
-const batchCallParams = BatchCallParams.extend({
+// Retries stay a REST batch setting, as agent_id does: the tool list's budget.
+const batchCallParams = BatchCallParams.omit({ retry: true }).extend({
   voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),
   language: BatchCallParams.shape.language.describe(asInCreateCall),
   max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
