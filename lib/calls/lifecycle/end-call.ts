@@ -24,10 +24,12 @@ export function callCostMicros(durationMs: number, pricePerMinuteMicros: number)
 
 /**
  * When a call's reservation against its key's month was made: a single call's at dispatch, a
- * batch call's at its dial (see reserve-batch-call.ts).
+ * batch call's or a retry's at its dial (see reserve-batch-call.ts).
  */
 function keyReservedAt(call: CallRow): Date {
-  return call.batchId !== null && call.startedAt ? call.startedAt : call.createdAt;
+  return (call.batchId !== null || call.retryOf !== null) && call.startedAt
+    ? call.startedAt
+    : call.createdAt;
 }
 
 /**

@@ -11,6 +11,7 @@ import { changeDncList, DEFAULT_HOURS, type RuleSettings } from '@/lib/calls/rul
 import { schema, type Db } from '@/lib/adapters/db';
 import { getOrgOrThrow } from '@/lib/accounts';
 import { ApiError } from '@/lib/platform/errors/api-error';
+import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
 import {
   controlledClock,
   newCallOrg,
@@ -369,6 +370,36 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
       expect(rows[1]).toMatchObject({ queueStatus: 'call_error', startedAt: null, priceMicros: 0 });
       expect(rows[1]!.errorMessage).toMatch(/^NUMBER_ON_DNC_LIST/);
     });
+  });
+
+  it("counts every attempt of a capped key's call against the key's month", async () => {
+    const orgId = await newCallOrg(deps, 'Capped key');
+    const cap = 5_000_000;
+    const { keyId } = await issueApiKey(deps.db, orgId, new Date(deps.clock.now()), {
+      spendCapMicros: cap,
+    });
+    await dispatchCall(deps, {
+      orgId,
+      key: { keyId, spendCapMicros: cap },
+      body: {
+        task: 'Leave a message about the delivery.',
+        phone_number: VOICEMAIL,
+        max_duration: 2,
+        retry: { max_attempts: 2, wait_minutes: 1, on: ['voicemail'] },
+      },
+      idempotencyKey: null,
+      origin: 'https://api.test',
+    });
+    await settle(deps, orgId);
+    const rows = await rowsOf(deps.db, orgId);
+    expect(rows).toHaveLength(2);
+    // Both messages were left, and paid for.
+    expect(rows.every((row) => row.priceMicros! > 0 && row.keyId === keyId)).toBe(true);
+    const [key] = await deps.db
+      .select({ spent: schema.apiKeys.monthSpentMicros })
+      .from(schema.apiKeys)
+      .where(eq(schema.apiKeys.id, keyId));
+    expect(key!.spent).toBe(rows[0]!.priceMicros! + rows[1]!.priceMicros!);
   });
 
   it("keeps a batch's attempts in the batch, and its analysis counts them", async () => {
