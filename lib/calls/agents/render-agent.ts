@@ -1,4 +1,5 @@
 import type { AgentBody, AgentVersionBody } from '@/schemas/agents';
+import type { RetryPolicy } from '../types';
 import type { schema } from '../../adapters/db';
 import type { AgentSettings } from './agent-settings';
 
@@ -22,6 +23,7 @@ function renderSettings(settings: AgentSettings) {
     language: orNull<string>(settings.language),
     from: orNull<string>(settings.from),
     defer_to_calling_hours: orNull<boolean>(settings.defer_to_calling_hours),
+    retry: orNull<RetryPolicy>(settings.retry),
   };
 }
 

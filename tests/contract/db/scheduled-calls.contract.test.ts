@@ -12,6 +12,7 @@ import { schema, type Db } from '@/lib/adapters/db';
 import { getOrgOrThrow } from '@/lib/accounts';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { issueApiKey } from '@/lib/accounts/orgs/issue-api-key';
+import { createAgent } from '@/lib/calls/agents/create-agent';
 import {
   controlledClock,
   newCallOrg,
@@ -370,6 +371,45 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
       expect(rows[1]).toMatchObject({ queueStatus: 'call_error', startedAt: null, priceMicros: 0 });
       expect(rows[1]!.errorMessage).toMatch(/^NUMBER_ON_DNC_LIST/);
     });
+  });
+
+  it("takes a saved agent's retry policy, which the call may replace", async () => {
+    const orgId = await newCallOrg(deps, 'Agent retries');
+    const agent = await createAgent(
+      { db: deps.db, allowIps: [] },
+      {
+        orgId,
+        body: {
+          name: 'Persistent',
+          task: 'Confirm the slot.',
+          retry: { max_attempts: 3, wait_minutes: 1, on: ['no-answer'] },
+        },
+        actor: { type: 'system', id: null },
+      },
+      new Date(deps.clock.now()),
+    );
+    expect(agent.retry).toEqual({ max_attempts: 3, wait_minutes: 1, on: ['no-answer'] });
+    await dispatch(orgId, { phone_number: NO_ANSWER, agent_id: agent.agent_id });
+    await settle(deps, orgId);
+    expect(await rowsOf(deps.db, orgId)).toHaveLength(3);
+
+    const other = await newCallOrg(deps, 'Agent retries replaced');
+    const theirs = await createAgent(
+      { db: deps.db, allowIps: [] },
+      {
+        orgId: other,
+        body: { name: 'Theirs', task: 'Confirm the slot.', retry: agent.retry },
+        actor: { type: 'system', id: null },
+      },
+      new Date(deps.clock.now()),
+    );
+    await dispatch(other, {
+      phone_number: NO_ANSWER,
+      agent_id: theirs.agent_id,
+      retry: { max_attempts: 2, wait_minutes: 1, on: ['no-answer'] },
+    });
+    await settle(deps, other);
+    expect(await rowsOf(deps.db, other)).toHaveLength(2);
   });
 
   it("counts every attempt of a capped key's call against the key's month", async () => {
