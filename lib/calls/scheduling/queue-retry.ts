@@ -14,14 +14,16 @@ const BUSY_MESSAGE =
 
 /**
  * How an ended call ended, in the retry policy's words; null for an ending no retry follows: a
- * conversation, a stop (call_ended_by API), an opt-out, or a call never placed (refused by the
- * calling rules — a do-not-call listing among them — or by the wallet: nothing rang).
+ * conversation (a person answered, even if the line failed later), a stop (call_ended_by API),
+ * an opt-out, or a call never placed (refused by the calling rules — a do-not-call listing among
+ * them — or by the wallet: nothing rang).
  */
 export function retryOutcomeOf(call: CallRow): RetryOutcome | null {
   if (call.callEndedBy === 'API' || call.optedOut) return null;
   if (call.queueStatus === 'complete') return call.answeredBy === 'voicemail' ? 'voicemail' : null;
   if (call.answeredBy === 'no-answer') return 'no-answer';
-  if (call.startedAt === null) return null;
+  // A person was reached: a conversation, however it ended.
+  if (call.startedAt === null || call.answeredBy === 'human') return null;
   return call.errorMessage === BUSY_MESSAGE ? 'busy' : 'failed';
 }
 
