@@ -7,7 +7,12 @@ import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { stopCall } from '@/lib/calls/lifecycle';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import { releaseScheduledCalls } from '@/lib/calls/scheduling/release-scheduled-calls';
-import { changeDncList, DEFAULT_HOURS, type RuleSettings } from '@/lib/calls/rules';
+import {
+  changeDncList,
+  DEFAULT_HOURS,
+  saveCallingRules,
+  type RuleSettings,
+} from '@/lib/calls/rules';
 import { schema, type Db } from '@/lib/adapters/db';
 import { getOrgOrThrow } from '@/lib/accounts';
 import { ApiError } from '@/lib/platform/errors/api-error';
@@ -231,6 +236,34 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
     await expect(
       dispatch(orgId, { phone_number: PERSON, start_time: '2026-11-05T22:30:00-05:00' }),
     ).rejects.toMatchObject({ code: 'OUTSIDE_CALLING_HOURS' });
+  });
+
+  it('judges calling hours again at the dial: hours narrowed since dispatch hold the call until they open', async () => {
+    const orgId = await newCallOrg(deps, 'Narrowed');
+    const at = Date.parse('2026-11-04T13:00:00-05:00');
+    const { body } = await dispatch(orgId, {
+      phone_number: PERSON,
+      start_time: new Date(at).toISOString(),
+    });
+    await saveCallingRules(
+      deps.db,
+      RULES,
+      { orgId, hours: { start: '15:00', end: '17:00' } },
+      { type: 'system', id: null },
+      new Date(deps.clock.now()),
+    );
+    deps.clock.set(at);
+    expect(await releaseScheduledCalls(deps.db, new Date(deps.clock.now()), 64)).toBe(1);
+    await runDueWork(deps);
+    const opens = Date.parse('2026-11-04T15:00:00-05:00');
+    expect(await getCallDetail(deps, orgId, body.call_id, 'https://api.test')).toMatchObject({
+      queue_status: 'queued',
+      started_at: null,
+      scheduled_for: new Date(opens).toISOString(),
+    });
+    await settle(deps, orgId);
+    const [row] = await rowsOf(deps.db, orgId);
+    expect(row!.startedAt?.getTime()).toBe(opens);
   });
 
   it('dials an unanswered call again after the wait, as new linked calls, up to max_attempts', async () => {
