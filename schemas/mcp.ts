@@ -216,12 +216,14 @@ export const CreateCallOutput = CallDispatchResponse.extend({ replayed });
 // Said once, in create_call: the same arguments of create_batch point there.
 const asInCreateCall = 'As in create_call.';
 // Retries stay a REST batch setting, as agent_id does: the tool list's budget.
-const batchCallParams = BatchCallParams.omit({ retry: true }).extend({
-  voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),
-  language: BatchCallParams.shape.language.describe(asInCreateCall),
-  max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
-  wait_for_greeting: BatchCallParams.shape.wait_for_greeting.describe(asInCreateCall),
-}).describe('Settings shared by every call of the batch.');
+const batchCallParams = BatchCallParams.omit({ retry: true })
+  .extend({
+    voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),
+    language: BatchCallParams.shape.language.describe(asInCreateCall),
+    max_duration: BatchCallParams.shape.max_duration.describe(asInCreateCall),
+    wait_for_greeting: BatchCallParams.shape.wait_for_greeting.describe(asInCreateCall),
+  })
+  .describe('Settings shared by every call of the batch.');
 // Saved agents reach the tool server through create_call only (the size of tools/list).
 export const CreateBatchInput = BatchCreateRequest.omit({
   agent_id: true,
