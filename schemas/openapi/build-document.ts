@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { z } from '../zod';
+import { typeEverySchema } from './type-every-schema';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -23,9 +24,10 @@ export function buildDocument(spec: DocumentSpec, serverUrl: string): OpenApiDoc
   if (spec.security)
     registry.registerComponent('securitySchemes', spec.security.name, spec.security.scheme);
   spec.paths(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: spec.title, version: spec.version, description: spec.description },
     servers: [{ url: serverUrl }],
   });
+  return typeEverySchema(document);
 }

@@ -1,42 +1,16 @@
-import { parse, CsvError } from 'csv-parse/sync';
 import { MAX_BATCH_ROWS } from '@/schemas/batches';
 import { E164 } from '@/schemas/phone';
 import { promptPlaceholders } from '../fill-placeholders';
 import { ApiError, type ErrorProblem } from '../../platform/errors/api-error';
+import { csvUnreadable, decodeCsvUpload } from '../csv/decode-csv-upload';
+import { parseCsvRecords } from '../csv/parse-csv-records';
 
 /** The largest file the console takes: 10,000 rows with a few long placeholders fit easily. */
 export const MAX_BATCH_CSV_BYTES = 10 * 1024 * 1024;
 
 export type BatchCsvRow = { phone_number: string } & Record<string, string>;
 
-const unreadable = (message: string) => new ApiError('CSV_UNREADABLE', { message, field: 'file' });
-
-/**
- * The text of an uploaded file: UTF-8, with or without a byte-order mark. UTF-16 (what some
- * spreadsheets call "Unicode text") and binary files are refused by name, not parsed as garbage.
- */
-function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.length === 0) throw unreadable('The file is empty; nothing was created.');
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw unreadable(
-      'The file is UTF-16 text; nothing was created. Save it as "CSV UTF-8" and import it again.',
-    );
-  }
-  if (bytes.includes(0)) {
-    throw unreadable(
-      'The file is not text (it holds NUL bytes), so it is not CSV; nothing was created.',
-    );
-  }
-  const body =
-    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw unreadable(
-      'The file is not UTF-8 text; nothing was created. Save it as "CSV UTF-8" and import it again.',
-    );
-  }
-}
+const unreadable = csvUnreadable;
 
 /** Why one row cannot become a call, or null when it can. */
 function rowProblem(cells: string[], header: string[], placeholders: string[]): string | null {
@@ -70,22 +44,8 @@ export function parseBatchCsv(bytes: Uint8Array, basePrompt: string): BatchCsvRo
       field: 'file',
     });
   }
-  const text = decodeCsv(bytes);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info` each record comes wrapped with where it ended; the typings do not model that.
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines;
-    throw unreadable(
-      `The file is not valid CSV${line ? ` (line ${line})` : ''}: ${error.message}. Nothing was created.`,
-    );
-  }
+  const text = decodeCsvUpload(bytes, 'nothing was created');
+  const records = parseCsvRecords(text, 'nothing was created');
   const [head, ...rows] = records;
   const header = (head?.record ?? []).map((name) => name.trim());
   if (!header.includes('phone_number')) {

@@ -41,3 +41,4 @@ export {
 export { openingNotice, DEFAULT_AI_TEXT, DEFAULT_RECORDING_TEXT } from './opening-notice';
 export { ALL_PARTY_CONSENT_STATES, needsAllPartyConsent } from './recording-consent';
 export { countRefusal, readRefusalCounts, type RefusalCount } from './refusal-counts';
+export { importDncCsv, parseDncCsv, streamDncCsv, MAX_DNC_CSV_BYTES } from './dnc-csv';

@@ -16,8 +16,16 @@ import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
   stt?: { texts?: string[]; fail?: boolean; latencyMs?: number; text?: string };
-  /** Replies of the language model, in order of requests (then `reply`); `fail` answers 400. */
-  llm?: { replies?: string[]; reply?: string; fail?: boolean; firstTokenMs?: number };
+  /**
+   * Replies of the language model, in order of requests (then `reply`); `fail` answers 400. A
+   * reply `{ tool }` is a call of that function tool (streamed as the API streams tool calls).
+   */
+  llm?: {
+    replies?: (string | { tool: string; arguments?: string })[];
+    reply?: string;
+    fail?: boolean;
+    firstTokenMs?: number;
+  };
 }
 
 const dir = process.env.VOICE_FAKE_DIR;
@@ -42,6 +50,34 @@ const twilioCall = (sid: string, accountSid: string, params: Record<string, stri
 
 const chunk = (content: string | null, finish: string | null = null) =>
   chatCompletionChunk('test-model', content, finish);
+
+/** The model calling one function tool, whole or streamed as OpenAI streams tool calls. */
+function toolCallReply(call: { tool: string; arguments?: string }, stream: boolean) {
+  const toolCall = {
+    id: 'call_fake_1',
+    type: 'function',
+    function: { name: call.tool, arguments: call.arguments ?? '{}' },
+  };
+  if (!stream) {
+    const whole = chatCompletion('', 'test-model');
+    whole.choices[0]!.finish_reason = 'tool_calls';
+    Object.assign(whole.choices[0]!.message, { content: null, tool_calls: [toolCall] });
+    return HttpResponse.json(whole);
+  }
+  const event = (delta: object, finish: string | null) =>
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-test-model',
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: 'test-model',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    })}\n\n`;
+  const text =
+    event({ role: 'assistant', tool_calls: [{ index: 0, ...toolCall }] }, null) +
+    event({}, 'tool_calls') +
+    'data: [DONE]\n\n';
+  return new HttpResponse(text, { headers: { 'content-type': 'text/event-stream' } });
+}
 
 const handlers = [
   http.post(
@@ -95,6 +131,7 @@ if (llmBase) {
       if (llm.fail)
         return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
       const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
+      if (typeof reply === 'object') return toolCallReply(reply, body.stream === true);
       if (!body.stream) {
         return HttpResponse.json(chatCompletion(reply, 'test-model'));
       }

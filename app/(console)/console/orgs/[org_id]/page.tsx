@@ -8,6 +8,7 @@ import { listCallPage } from '@/lib/calls/list-call-page';
 import { readRefusalCounts } from '@/lib/calls/rules';
 import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
+import { RefusalsTable } from '@/components/console/refusals-table';
 import { listLiveCalls } from '@/lib/console/list-live-calls';
 import { orgLiveVersion } from '@/lib/console/live-version';
 import { overviewDays, windowFigures, type WindowFigures } from '@/lib/console/overview-stats';
@@ -176,29 +177,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ org_i
       {refusals.length === 0 ? (
         <p data-testid="refusals-none">None so far.</p>
       ) : (
-        <div className="table-scroll">
-          <table data-testid="overview-refusals">
-            <caption className="visually-hidden">Refusals by rule, since the start</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rule (error code)</th>
-                <th scope="col">Calls refused</th>
-                <th scope="col">Latest</th>
-              </tr>
-            </thead>
-            <tbody>
-              {refusals.map((r) => (
-                <tr key={r.code}>
-                  <th scope="row">
-                    <code>{r.code}</code>
-                  </th>
-                  <td>{r.count}</td>
-                  <td>{formatTime(r.last_at, '—')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RefusalsTable refusals={refusals} testId="overview-refusals" />
       )}
 
       <h2>Balance and limits</h2>
