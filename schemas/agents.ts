@@ -1,12 +1,15 @@
 // Saved agents (issue 34): a name and the settings of a call, reused by calls, batches and the tool
 // server. The settings are the call request's own fields (schemas/calls.ts), less the per-call ones.
-import { AgentId, CallDispatchRequest, EndOfTurn } from './calls';
+import { AgentId, CallDispatchRequest, EndOfTurn, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 import { z } from './zod';
 
 const call = CallDispatchRequest.shape;
 
-/** The call request's fields an agent saves: every one but phone_number and request_data. */
+/**
+ * The call request's fields an agent saves: every one but the per-call phone_number,
+ * request_data and start_time.
+ */
 export const agentSettingKeys = [
   'task',
   'voice',
@@ -23,6 +26,7 @@ export const agentSettingKeys = [
   'summary_prompt',
   'analysis_schema',
   'analysis_prompt',
+  'retry',
 ] as const;
 export type AgentSettingKey = (typeof agentSettingKeys)[number];
 
@@ -59,12 +63,13 @@ const settingFields = {
   summary_prompt: call.summary_prompt,
   analysis_schema: call.analysis_schema,
   analysis_prompt: call.analysis_prompt,
+  retry: call.retry,
 } satisfies Record<AgentSettingKey, z.ZodType>;
 
 export const AgentCreateRequest = z
   .object({ name, ...settingFields })
   .describe(
-    'A name and the settings of POST /v1/calls (phone_number and request_data stay per call). ' +
+    'A name and the settings of POST /v1/calls (phone_number, request_data and start_time stay per call). ' +
       'A field left out or null is not part of the agent: a call then uses its own value or the default. ' +
       'Unknown fields are ignored.',
   )
@@ -99,6 +104,7 @@ const versionFields = {
   summary_prompt: z.string().nullable().describe(unset),
   analysis_schema: json.nullable().describe(unset),
   analysis_prompt: z.string().nullable().describe(unset),
+  retry: RetryPolicy.nullable().describe(unset),
 };
 
 export const AgentObject = z

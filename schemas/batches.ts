@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { AgentId, CallDetail } from './calls';
+import { AgentId, CallDetail, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
 
@@ -34,6 +34,10 @@ export const BatchCallParams = z
     metadata: Metadata.nullish().describe(
       'Any object, at most 16 KB as JSON: every call of the batch carries it.',
     ),
+    retry: RetryPolicy.optional().describe(
+      'Each call’s retry policy, as in POST /v1/calls: attempts stay in the batch, and its ' +
+        'analysis counts them.',
+    ),
   })
   .describe('Settings shared by every call of the batch; unknown keys are ignored.')
   .meta({ id: 'BatchCallParams' });
@@ -52,7 +56,7 @@ export const BatchCreateRequest = z
         'The task of every call; `{{name}}` placeholders are filled from each row. Required unless agent_id names a saved agent.',
       ),
     agent_id: AgentId.nullish().describe(
-      'A saved agent: every call takes its settings; base_prompt and call_params, where set, replace the agent’s task, voice, language, max_duration and wait_for_greeting. Unknown → 404 AGENT_NOT_FOUND.',
+      'A saved agent: every call takes its settings; base_prompt and call_params, where set, replace the agent’s task, voice, language, max_duration, wait_for_greeting and retry. Unknown → 404 AGENT_NOT_FOUND.',
     ),
     persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name).'),
     call_data: z
@@ -141,6 +145,10 @@ export const BatchAnalysis = z
     total_calls: count.describe('Every call of the batch: completed_calls + in_progress_calls.'),
     completed_calls: count.describe('Calls that ended: queue_status complete or call_error.'),
     in_progress_calls: count.describe('Calls not ended yet: queue_status queued or started.'),
+    retry_calls: count.describe(
+      'Calls that are retries (attempt 2 or later, call_params.retry); total_calls counts every ' +
+        'attempt, so total_calls − retry_calls is the rows dialled at least once.',
+    ),
     queue_statuses: z
       .object({ complete: count, started: count, queued: count, call_error: count })
       .describe('Queue status → count; all four keys are always present.'),

@@ -31,6 +31,40 @@ export const EndOfTurn = z
 /** A saved agent's id (lib/calls/agents), as calls, batches and the agents API name it. */
 export const AgentId = z.uuid().describe('A saved agent’s id, from POST /v1/agents.');
 
+/** The most days ahead a call may be scheduled (start_time). */
+export const MAX_SCHEDULE_DAYS = 30;
+
+export const retryOutcomes = ['no-answer', 'busy', 'voicemail', 'failed'] as const;
+
+/** The retry policy's bounds, undescribed: the tool server words them in its own budget. */
+const retryBounds = {
+  max_attempts: z.int().min(2).max(5),
+  wait_minutes: z.int().min(1).max(1_440),
+  on: z.array(z.enum(retryOutcomes)).min(1).max(retryOutcomes.length),
+};
+export const CompactRetryPolicy = z.object(retryBounds);
+
+export const RetryPolicy = z
+  .object({
+    max_attempts: retryBounds.max_attempts.describe(
+      'Attempts in all, the first call included: 2–5.',
+    ),
+    wait_minutes: retryBounds.wait_minutes.describe(
+      'Minutes between an attempt’s end and the next attempt’s dial: 1–1440.',
+    ),
+    on: retryBounds.on.describe(
+      'Which endings are dialled again: no-answer, busy, voicemail, failed (the line could ' +
+        'not be connected).',
+    ),
+  })
+  .describe(
+    'Dial again when the call ends one of these ways: each attempt is a new call (`retry_of` ' +
+      'the first, `attempt` 2, 3…) in the same batch if any, checked against the calling rules ' +
+      'at its own dial. A stop, an opt-out, a do-not-call listing or a conversation ends the ' +
+      'series.',
+  )
+  .meta({ id: 'RetryPolicy' });
+
 export const CallDispatchRequest = z
   .object({
     phone_number: E164.describe(
@@ -141,6 +175,16 @@ export const CallDispatchRequest = z
         'request sets (not null) replaces the agent’s. Unknown → 404 AGENT_NOT_FOUND.',
     ),
     persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name); send one of them.'),
+    start_time: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .describe(
+        'When to dial: ISO 8601 with an offset (e.g. 2026-12-01T09:30:00-05:00), from now up to ' +
+          '30 days ahead (else 400 naming start_time). The call stays queued until then ' +
+          '(`scheduled_for`); stopping it before then cancels it at no charge. Calling hours ' +
+          'apply at the moment of dialling. Absent: dial now.',
+      ),
+    retry: RetryPolicy.nullish(),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });
@@ -227,8 +271,16 @@ export const CallDetail = z
       .datetime()
       .nullable()
       .describe(
-        'While queued for the callee’s calling hours (defer_to_calling_hours, or a batch call): when it will be dialled; null otherwise.',
+        'While queued for a later moment (start_time, a retry’s wait, or the callee’s calling hours: defer_to_calling_hours, or a batch call): when it will be dialled; null otherwise.',
       ),
+    retry_of: z
+      .uuid()
+      .nullable()
+      .describe('A retry (the request’s `retry`): the first call of its series; null otherwise.'),
+    attempt: z
+      .int()
+      .min(1)
+      .describe('Which attempt of its series this call is: 1 for a first call.'),
     opted_out: z
       .boolean()
       .describe(

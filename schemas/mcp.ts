@@ -9,6 +9,7 @@ import {
 import {
   CallDetail,
   CallDispatchRequest,
+  CompactRetryPolicy,
   CallDispatchResponse,
   CallListQuery,
   CallListResponse,
@@ -88,6 +89,8 @@ export const GetCallOutput = CallDetail.omit({
   opted_out: CallDetail.shape.opted_out.describe('Callee opted out.'),
   agent_id: CallDetail.shape.agent_id.describe('From create_call.'),
   agent_version: CallDetail.shape.agent_version.describe('Of that agent.'),
+  retry_of: CallDetail.shape.retry_of.describe('First call of its retries.'),
+  attempt: CallDetail.shape.attempt.describe('1 for a first call.'),
   transcripts: z.array(CallDetail.shape.transcripts.element.omit({ c_id: true })),
 });
 
@@ -216,6 +219,12 @@ export const CreateCallInput = CallDispatchRequest.omit({
   defer_to_calling_hours: CallDispatchRequest.shape.defer_to_calling_hours.describe(
     'true: queue until calling hours open.',
   ),
+  start_time: CallDispatchRequest.shape.start_time.describe(
+    'Dial then: ISO 8601 with offset, ≤ 30 days ahead.',
+  ),
+  retry: CompactRetryPolicy.nullish().describe(
+    'Dial again after these endings (max_attempts in all).',
+  ),
   confirm,
   idempotency_key: idempotencyKey,
 });
@@ -223,13 +232,15 @@ export const CreateCallOutput = CallDispatchResponse.extend({ replayed });
 
 // Said once, in create_call: the same arguments of create_batch point there.
 const asInCreateCall = 'As in create_call.';
-// Results after the call (issue 33) reach batches through REST only: create_call carries
-// analysis_schema and metadata, create_batch stays as it was (the size of tools/list).
+// Results after the call (issue 33) and retries reach batches through REST only, as agent_id
+// does: create_call carries analysis_schema, metadata and retry; create_batch stays as it was
+// (the size of tools/list).
 const batchCallParams = BatchCallParams.omit({
   summary_prompt: true,
   analysis_schema: true,
   analysis_prompt: true,
   metadata: true,
+  retry: true,
 })
   .extend({
     voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),

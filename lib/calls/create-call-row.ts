@@ -33,6 +33,11 @@ export interface NewCall {
   hold?: CallHold;
   /** Queued until the callee's calling hours open (defer_to_calling_hours); absent: due now. */
   scheduledFor?: Date | null;
+  /**
+   * The request's start_time: held (no next step) until the scheduled-calls job releases it then;
+   * scheduledFor, when later (the callee's calling hours), is when it is released instead.
+   */
+  startTime?: Date | null;
   /** The saved agent whose settings the request took (agent_id), at the version it read. */
   agent?: { id: string; version: number } | null;
 }
@@ -83,10 +88,11 @@ export function newCallValues(
     keyReservedMicros: call.keyReservedMicros ?? null,
     heldMicros: call.hold?.heldMicros ?? null,
     cutByHold: call.hold?.cutByHold ?? false,
-    scheduledFor: call.scheduledFor ?? null,
+    scheduledFor: call.scheduledFor ?? call.startTime ?? null,
+    retry: request.retry ?? null,
     agentId: call.agent?.id ?? null,
     agentVersion: call.agent?.version ?? null,
-    nextStepAt: call.errorMessage ? null : (call.scheduledFor ?? now),
+    nextStepAt: call.errorMessage || call.startTime ? null : (call.scheduledFor ?? now),
   };
 }
 

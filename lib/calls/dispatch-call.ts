@@ -24,6 +24,7 @@ import { callCostMicros } from './lifecycle/end-call';
 import { sentParams } from './sent-params';
 import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from './agents';
 import type { CallDeps } from './types';
+import { checkStartTime } from './scheduling/check-start-time';
 
 export interface DispatchResponse {
   status: 'success';
@@ -122,6 +123,8 @@ export async function dispatchCall(
   },
 ): Promise<DispatchResult> {
   const { request, agent } = await parseDispatch(deps, input.body, input.orgId);
+  // A start_time that has passed, or is beyond 30 days, is refused before anything is written.
+  const startTime = checkStartTime(request.start_time, deps.clock.now());
   const { orgId, origin } = input;
   const requestData = sentParams(input.body);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
@@ -136,6 +139,7 @@ export async function dispatchCall(
       apiOrigin: origin,
       keyId: input.key?.keyId ?? null,
       agent,
+      startTime,
       ...keyed,
     };
     // The hot path: the hold and the call's insert in one statement.
@@ -147,6 +151,8 @@ export async function dispatchCall(
       from: request.from ?? null,
       now: now.getTime(),
     };
+    // A scheduled call's calling hours are judged for its start_time (and again at its dial).
+    const judged = startTime ? { ...attempt, now: startTime.getTime() } : attempt;
     // A new organization's real calls (a carrier, not a test number) answer to its velocity cap
     // first; on the sandbox line this reads nothing.
     if (rulesDeps) {
@@ -161,7 +167,7 @@ export async function dispatchCall(
     // their database part runs inside the insert's statement (one round trip, not two), when the
     // wallet as authentication read it would not refuse first anyway.
     const folded =
-      rulesDeps && heldInOneStatement && input.wallet && walletUsable(input.wallet)
+      !startTime && rulesDeps && heldInOneStatement && input.wallet && walletUsable(input.wallet)
         ? await foldDispatchRules(rulesDeps, attempt)
         : null;
     if (rulesDeps && folded) {
@@ -173,7 +179,7 @@ export async function dispatchCall(
         ? await judgeFoldedRules(rulesDeps, attempt, done.view, request.defer_to_calling_hours)
         : await scheduleAtDispatch(rulesDeps, attempt, request.defer_to_calling_hours);
     } else if (rulesDeps) {
-      scheduledFor = await scheduleAtDispatch(rulesDeps, attempt, request.defer_to_calling_hours);
+      scheduledFor = await scheduleAtDispatch(rulesDeps, judged, request.defer_to_calling_hours);
     }
     await assertFunded(deps, orgId, input.wallet);
     call.scheduledFor = scheduledFor;

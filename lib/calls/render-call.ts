@@ -41,6 +41,8 @@ export const renderedCallColumns = {
   optedOut: c.optedOut,
   agentId: c.agentId,
   agentVersion: c.agentVersion,
+  retryOf: c.retryOf,
+  attempt: c.attempt,
 };
 export type RenderedCallRow = Pick<CallRow, keyof typeof renderedCallColumns>;
 
@@ -117,6 +119,8 @@ export function renderCall(
     opted_out: row.optedOut,
     agent_id: row.agentId,
     agent_version: row.agentVersion,
+    retry_of: row.retryOf,
+    attempt: row.attempt,
   };
 }
 

@@ -33,5 +33,6 @@ export type {
   CarrierLineState,
   LineState,
   PendingEnding,
+  RetryPolicy,
   SandboxLineState,
 } from '../adapters/db/schema/calls';

@@ -145,6 +145,7 @@ describe('batches on one server (real Postgres and Redis)', () => {
       total_calls: 3,
       completed_calls: 3,
       in_progress_calls: 0,
+      retry_calls: 0,
       queue_statuses: { complete: 2, started: 0, queued: 0, call_error: 1 },
       call_lengths: {
         average: mean(ms),

@@ -21,8 +21,10 @@ const BUDGET_BYTES = 20_000;
  * `agent_version` (create_batch takes no agent here, to keep it at that). Issue 33 chose 290:
  * create_call's `analysis_schema` and `metadata` described, get_call's `analysis` (naming
  * analysis_error and analysis_by; prompts come with saved agents, create_batch's stay REST's).
+ * Scheduled calls and retries chose 700 more: create_call's `start_time` and `retry`, get_call's
+ * `retry_of` and `attempt` (create_batch's retry stays a REST setting).
  */
-const IN_USE_BYTES = 17_800;
+const IN_USE_BYTES = 18_500;
 
 function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node))

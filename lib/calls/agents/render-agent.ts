@@ -1,4 +1,5 @@
 import type { AgentBody, AgentVersionBody } from '@/schemas/agents';
+import type { RetryPolicy } from '../types';
 import type { schema } from '../../adapters/db';
 import type { AgentSettings } from './agent-settings';
 
@@ -25,6 +26,7 @@ function renderSettings(settings: AgentSettings) {
     summary_prompt: orNull<string>(settings.summary_prompt),
     analysis_schema: orNull<Record<string, unknown>>(settings.analysis_schema),
     analysis_prompt: orNull<string>(settings.analysis_prompt),
+    retry: orNull<RetryPolicy>(settings.retry),
   };
 }
 

@@ -26,6 +26,7 @@ export async function analyzeBatch(
       queueStatus: c.queueStatus,
       durationMs: c.durationMs,
       errorMessage: c.errorMessage,
+      attempt: c.attempt,
       analysisVersion: c.analysisVersion,
     })
     .from(c)
@@ -56,6 +57,7 @@ export async function analyzeBatch(
       started: countWhere(sql`${o.queueStatus} = 'started'`),
       queued: countWhere(sql`${o.queueStatus} = 'queued'`),
       callError: countWhere(sql`${o.queueStatus} = 'call_error'`),
+      retries: countWhere(sql`${o.attempt} > 1`),
       average: sql<number>`coalesce(round(avg(${o.durationMs}) / 1000, 3), 0)::float8`,
       averageNonzero: sql<number>`coalesce(round(avg(${o.durationMs}) filter (where ${o.durationMs} >= 1000) / 1000, 3), 0)::float8`,
       summary,
@@ -88,6 +90,7 @@ export async function analyzeBatch(
     total_calls: r.total,
     completed_calls: completed,
     in_progress_calls: r.total - completed,
+    retry_calls: r.retries,
     queue_statuses: {
       complete: r.complete,
       started: r.started,

@@ -113,6 +113,7 @@ async function insertBatch(
       from: saved.from ?? null,
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
+      retry: params.retry ?? saved.retry ?? null,
     };
     return newCallValues(
       deps.provider,

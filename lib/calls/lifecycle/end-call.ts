@@ -8,6 +8,7 @@ import { TELEPHONY_SAMPLE_RATE } from '../speak-line';
 import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
 import { hangUpAtCarrier } from './request-hang-up';
+import { queueRetry } from '../scheduling/queue-retry';
 
 export interface CallEnding {
   queueStatus: 'complete' | 'call_error';
@@ -27,10 +28,12 @@ export function callCostMicros(durationMs: number, pricePerMinuteMicros: number)
 
 /**
  * When a call's reservation against its key's month was made: a single call's at dispatch, a
- * batch call's at its dial (see reserve-batch-call.ts).
+ * batch call's or a retry's at its dial (see reserve-batch-call.ts).
  */
 function keyReservedAt(call: CallRow): Date {
-  return call.batchId !== null && call.startedAt ? call.startedAt : call.createdAt;
+  return (call.batchId !== null || call.retryOf !== null) && call.startedAt
+    ? call.startedAt
+    : call.createdAt;
 }
 
 /**
@@ -124,6 +127,8 @@ export async function endLockedCall(
       createdAt: now,
     });
   }
+  // The next attempt of a call with a retry policy, in the ending's own transaction (once).
+  if (call.retry) await queueRetry(tx, call.id, now);
   return true;
 }
 

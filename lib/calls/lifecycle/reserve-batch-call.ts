@@ -17,7 +17,8 @@ export async function reserveBatchCallSpend(
   call: CallRow,
   now: Date,
 ): Promise<number | null> {
-  if (call.batchId === null || call.keyId === null) return null;
+  // A retry's attempt is reserved at its own dial too (queued in advance, like a batch call).
+  if ((call.batchId === null && call.retryOf === null) || call.keyId === null) return null;
   const [key] = await tx
     .select({ spendCapMicros: schema.apiKeys.spendCapMicros })
     .from(schema.apiKeys)

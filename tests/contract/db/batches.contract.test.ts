@@ -147,6 +147,7 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
       total_calls: 23,
       completed_calls: count('complete') + count('call_error'),
       in_progress_calls: count('queued') + count('started'),
+      retry_calls: 0,
       queue_statuses: {
         complete: count('complete'),
         started: count('started'),

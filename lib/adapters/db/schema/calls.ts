@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { agents } from './agents';
@@ -62,6 +63,13 @@ export interface CarrierLineState {
 
 /** The line's state of a call between events, kept on the call row. */
 export type LineState = SandboxLineState | CarrierLineState;
+
+/** How a call is dialled again when it ends unanswered (POST /v1/calls retry). */
+export interface RetryPolicy {
+  max_attempts: number;
+  wait_minutes: number;
+  on: ('no-answer' | 'busy' | 'voicemail' | 'failed')[];
+}
 
 export const queueStatuses = ['queued', 'started', 'complete', 'call_error'] as const;
 export type QueueStatus = (typeof queueStatuses)[number];
@@ -153,8 +161,18 @@ export const calls = pgTable(
     nextStepAt: at('next_step_at'),
     leaseToken: text('lease_token'),
     leaseUntil: at('lease_until'),
-    /** Held in the queue until the callee's calling hours open (lib/calls/rules); NULL: not held. */
+    /**
+     * Held in the queue until then: the callee's calling hours (lib/calls/rules) or the request's
+     * start_time. NULL: not held. A call held for its start_time has no next_step_at until the
+     * scheduled-calls job releases it (lib/calls/scheduling).
+     */
     scheduledFor: at('scheduled_for'),
+    /** The request's retry policy (POST /v1/calls retry), carried by every attempt; NULL: none. */
+    retry: jsonb('retry').$type<RetryPolicy>(),
+    /** The first call of a retried series; NULL on that first call itself. */
+    retryOf: uuid('retry_of').references((): AnyPgColumn => calls.id),
+    /** Which attempt of its series this call is: 1 for a first call. */
+    attempt: integer('attempt').notNull().default(1),
     /** The saved agent whose settings the call started from (lib/calls/agents), and which version. */
     agentId: uuid('agent_id').references(() => agents.id),
     agentVersion: integer('agent_version'),
@@ -190,6 +208,14 @@ export const calls = pgTable(
     index('calls_org_live_idx')
       .on(t.orgId, t.queueStatus, t.id)
       .where(sql`${t.queueStatus} IN ('queued', 'started')`),
+    // The scheduled-calls job's sweep: calls waiting for their start_time (or retry) alone.
+    index('calls_scheduled_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.queueStatus} = 'queued' AND ${t.nextStepAt} IS NULL`),
+    // One row per attempt of a series, however an ending were replayed.
+    uniqueIndex('calls_retry_attempt_key')
+      .on(t.retryOf, t.attempt)
+      .where(sql`${t.retryOf} IS NOT NULL`),
     uniqueIndex('calls_carrier_call_sid_key')
       .on(t.carrierCallSid)
       .where(sql`${t.carrierCallSid} IS NOT NULL`),

@@ -32,7 +32,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      description: `Dials phone_number now; an AI agent holds the conversation described in task. $${pricePerMinute} per started minute, held from the wallet first (unconnected calls are free). An idempotency_key makes a retry safe. Follow the call_id with wait_for_call.`,
+      description: `Dials phone_number now (or at start_time); an AI agent holds the conversation described in task. $${pricePerMinute} per started minute, held from the wallet first (unconnected calls are free). An idempotency_key makes a retry safe. Follow the call_id with wait_for_call.`,
       inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
