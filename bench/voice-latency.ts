@@ -228,7 +228,16 @@ async function main() {
         `warm-up calls; stand-ins: recognizer ` +
         `final ${settings.sttMs} ms after speech, LLM first token ${settings.firstTokenMs} ms\n`,
     );
-    const header = ['path', 'turns', 'v2v p50', 'v2v p95', 'v2v max', 'own p50', 'own p95', 'false cuts'];
+    const header = [
+      'path',
+      'turns',
+      'v2v p50',
+      'v2v p95',
+      'v2v max',
+      'own p50',
+      'own p95',
+      'false cuts',
+    ];
     header.push('client late p99', 'server late max', 'server > 40 ms');
     header.push('ELU mean', 'ELU p95', 'ELU max');
     header.push('ELU max at (s)', 'loop CPU mean', 'loop CPU max');
