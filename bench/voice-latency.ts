@@ -16,6 +16,7 @@ import { ADMIN_TOKEN } from '../tests/support/http';
 import { scriptOf, startStreamingStandIn } from '../tests/support/streaming-stand-in';
 import { setFakeMode } from '../tests/support/twilio-line';
 import { createTestOrg } from '../tests/support/voice-api';
+import { startCpuHogs } from './cpu-hogs';
 import { positiveInt } from './rounds';
 import { callScript, FINISHED, PAUSED, runCall, type CallResult } from './voice-call';
 
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     'max-ms': { type: 'string', default: '800' },
     // Calls (two turns each) a fresh server plays before the measured ones; 0 measures it cold.
     warmup: { type: 'string', default: '3' },
+    // Busy processes (one core each) running beside the server for the whole run: "under load".
+    hog: { type: 'string', default: '0' },
   },
 });
 const settings = {
@@ -41,6 +44,7 @@ const settings = {
   minMs: positiveInt('min-ms', args['min-ms']),
   maxMs: positiveInt('max-ms', args['max-ms']),
   warmup: args.warmup === '0' ? 0 : positiveInt('warmup', args.warmup),
+  hogs: args.hog === '0' ? 0 : positiveInt('hog', args.hog),
 };
 const REPLY = 'Sure. I will note that down for you, thank you.';
 
@@ -199,6 +203,7 @@ async function runPath(
 async function main() {
   const engine = createSpeechEngine();
   const standIn = await startStreamingStandIn({ apiKey: 'bench', finalDelayMs: settings.sttMs });
+  const hogs = startCpuHogs(settings.hogs);
   const paths: Path[] = [
     {
       name: `baseline: fixed ${settings.silenceMs} ms, whole-turn`,
@@ -226,7 +231,8 @@ async function main() {
     console.log(
       `\n${settings.calls} concurrent calls, ${settings.turns} turns each, after ${settings.warmup} ` +
         `warm-up calls; stand-ins: recognizer ` +
-        `final ${settings.sttMs} ms after speech, LLM first token ${settings.firstTokenMs} ms\n`,
+        `final ${settings.sttMs} ms after speech, LLM first token ${settings.firstTokenMs} ms; ` +
+        `${settings.hogs} busy processes beside the server (--hog)\n`,
     );
     const header = [
       'path',
@@ -277,6 +283,7 @@ async function main() {
         '<= baseline; own overhead p50 <= 50 ms, p95 <= 100 ms; no frame > 40 ms late; ELU < 0.7',
     );
   } finally {
+    hogs.stop();
     await engine.close();
     await standIn.close();
   }
