@@ -135,6 +135,7 @@ export class Conversation {
     this.call = call;
     this.streamSid = frame.streamSid;
     this.startedAtMs = this.deps.clock.now();
+    this.deps.admission?.opened(call.id);
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
     ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
@@ -320,6 +321,7 @@ export class Conversation {
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;
+    this.deps.admission?.closed(call.id);
     console.info(`call ${call.id}: media stream closed: ${this.pacer.describeStats()}`);
     await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
       console.error(`call ${call.id}: stream end not noted:`, error),
