@@ -8,6 +8,7 @@ import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
 import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
 import { FramePacer } from './frame-pacer';
+import { InboundClock } from './inbound-clock';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
@@ -23,6 +24,8 @@ const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
 /** How often the loop asks whether machine detection has answered, and for how long. */
 const AMD_POLL_MS = 1_000;
 const AMD_POLL_FOR_MS = 60_000;
+/** Callee audio this late (a frame and more behind) holds the agent's next speech back. */
+const HOLD_BEHIND_MS = 40;
 
 /**
  * The loop of one live call: callee audio → end of turn → recognizer → the agent's streamed
@@ -38,6 +41,7 @@ export class Conversation {
   private text!: TurnText;
   private window!: EndOfTurnWindow;
   private readonly pacer: FramePacer;
+  private readonly inbound: InboundClock;
   private readonly player: ReplyPlayer;
   private recording: CallRecording | null = null;
   private voice: LineVoice = { engineVoice: undefined };
@@ -65,22 +69,29 @@ export class Conversation {
     private readonly deps: ConversationDeps,
     private readonly transport: StreamTransport,
   ) {
-    this.pacer = new FramePacer(deps.clock, {
-      media: (frame, playAtMs) => {
-        // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
-        const atMs = playAtMs - this.startedAtMs;
-        this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
-        this.player.onFrameSent(atMs);
-        this.commitHeard();
-        this.transport.send({
-          event: 'media',
-          streamSid: this.streamSid,
-          media: { payload: frame.toString('base64') },
-        });
+    this.inbound = new InboundClock(deps.clock);
+    // The agent starts no speech while the callee's audio up to now waits unheard in a queue.
+    const holdStart = () => this.inbound.behindMs() > HOLD_BEHIND_MS;
+    this.pacer = new FramePacer(
+      deps.clock,
+      {
+        media: (frame, playAtMs) => {
+          // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
+          const atMs = playAtMs - this.startedAtMs;
+          this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
+          this.player.onFrameSent(atMs);
+          this.commitHeard();
+          this.transport.send({
+            event: 'media',
+            streamSid: this.streamSid,
+            media: { payload: frame.toString('base64') },
+          });
+        },
+        mark: (name) =>
+          this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
       },
-      mark: (name) =>
-        this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
-    });
+      { holdStart },
+    );
     this.player = new ReplyPlayer(deps, this.pacer, {
       voice: () => this.voice,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
@@ -175,6 +186,7 @@ export class Conversation {
   }
 
   private onMedia(atMs: number, payload: Buffer): void {
+    this.inbound.frame(atMs);
     const pcm = decodeMulaw(payload);
     this.recording?.add(atMs, pcm);
     const event = this.detector.push(pcm, atMs);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TurnDetector, type TurnEvent } from '@/lib/calls/conversation/turn-detector';
 import { VadVoicing } from '@/lib/calls/conversation/vad-voicing';
 import { endOfTurnSilenceMs } from '@/lib/calls/conversation/end-of-turn';
+import { FramePacer, MAX_HOLD_MS } from '@/lib/calls/conversation/frame-pacer';
 import { FINAL_WAIT_MS, StreamingTurnText } from '@/lib/calls/conversation/streaming-turn-text';
 import { fakeStreaming } from '../../support/fake-streaming';
 import { liveCallsOnOwnDatabase, mediaFrames } from '../../support/live-call';
@@ -174,5 +175,51 @@ describe('a live call whose frames come in late bursts', () => {
     expect(call.mediaSentAt[greeting]! - spokeUntil).toBeLessThanOrEqual(1_000 + 150 + 60);
     await call.until(async () => (await call.lines()).length === 3);
     expect((await call.lines())[1]).toEqual(['user', "I'd like to move it to Friday."]);
+  });
+
+  it('holds the answer while the callee is late, and drops it when they went on', async () => {
+    const call = await liveCall({
+      replies: ['Hello.', 'Friday at ten, noted.'],
+      heard: ['Yes.', 'Friday at ten would suit me.'],
+      body: { end_of_turn: { min_ms: 200, max_ms: 800 } },
+      thinkMs: 100,
+    });
+    await call.until(async () => (await call.lines()).length === 1);
+    const greeting = mediaFrames(call);
+    await call.speak(400);
+    // "Yes." reads finished: after 200 ms of silence the answer is asked for (100 ms to think).
+    await call.run(200);
+    // The callee went on 100 ms later, but those frames reach the loop 400 ms late, at once:
+    // the answer, ready meanwhile, was not played into their words.
+    await call.burst([
+      { speech: false, ms: 100 },
+      { speech: true, ms: 300 },
+    ]);
+    expect(mediaFrames(call)).toBe(greeting);
+    await call.speak(500);
+    await call.until(async () => (await call.lines()).length === 3);
+    expect(await call.lines()).toEqual([
+      ['assistant', 'Hello.'],
+      ['user', 'Yes. Friday at ten would suit me.'],
+      ['assistant', 'Friday at ten, noted.'],
+    ]);
+  });
+});
+
+describe('the pacer held back by late callee audio', () => {
+  it('starts anyway after 400 ms, on a fresh schedule', async () => {
+    const clock = virtualClock(0);
+    const sent: number[] = [];
+    const pacer = new FramePacer(
+      clock,
+      { media: () => sent.push(clock.now()), mark: () => undefined },
+      { holdStart: () => true, leadMs: 0 },
+    );
+    pacer.enqueue([Buffer.alloc(160), Buffer.alloc(160)]);
+    await clock.advance(MAX_HOLD_MS - 20);
+    expect(sent).toEqual([]);
+    await clock.advance(60);
+    expect(sent).toEqual([MAX_HOLD_MS, MAX_HOLD_MS + 20]);
+    expect(pacer.stats.maxLateMs).toBe(0);
   });
 });
