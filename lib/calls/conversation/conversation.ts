@@ -6,7 +6,8 @@ import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../lifecycl
 import { openingNotice, recordOptOut } from '../rules';
 import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
-import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
+import { saveRecording, writeLine } from './call-writes';
+import { voicemailAnswered } from './machine-detection';
 import { FramePacer } from './frame-pacer';
 import { InboundClock } from './inbound-clock';
 import { decodeMulaw } from './mulaw';
@@ -21,9 +22,6 @@ import type { ConversationDeps, StreamTransport } from './types';
 
 const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
 
-/** How often the loop asks whether machine detection has answered, and for how long. */
-const AMD_POLL_MS = 1_000;
-const AMD_POLL_FOR_MS = 60_000;
 /** Callee audio this late (a frame and more behind) holds the agent's next speech back. */
 const HOLD_BEHIND_MS = 40;
 
@@ -271,23 +269,13 @@ export class Conversation {
     if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
   }
 
-  /** Machine detection answers through a callback at any instance: its verdict is in the row. */
+  /** Voicemail (machine detection's verdict, read from the row): leave the message, hang up. */
   private async watchMachineDetection(): Promise<void> {
-    const { clock } = this.deps;
-    const { signal } = this.stopped;
-    const startedAt = clock.now();
-    for (;;) {
-      await clock.sleep(AMD_POLL_MS, signal);
-      if (signal.aborted || this.ending || clock.now() - startedAt > AMD_POLL_FOR_MS) return;
-      const answeredBy = await readAnsweredBy(this.deps.db, this.call!.id);
-      if (answeredBy === 'human') return;
-      if (answeredBy !== 'voicemail' || this.closed || this.ending) continue;
-      this.answeredBy = 'voicemail';
-      // The greeting is over (the beep): leave the message, then hang up.
-      this.bargeIn();
-      this.reply();
-      return;
-    }
+    const over = () => this.ending || this.closed;
+    if (!(await voicemailAnswered(this.deps, this.call!.id, this.stopped.signal, over))) return;
+    this.answeredBy = 'voicemail';
+    this.bargeIn();
+    this.reply();
   }
 
   /** A recognizer or agent failure: a short apology, then the call ends with the reason. */
