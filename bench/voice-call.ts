@@ -7,6 +7,7 @@ import { carrierStatus } from '../tests/support/carrier-call';
 import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
 import { CalleeStream, fakeRecords, parseTwiml } from '../tests/support/twilio-line';
 import { dispatch } from '../tests/support/voice-api';
+import { answerLatency, framesBetween, lastVoicedAt } from './turn-latency';
 
 export const FINISHED = 'Yes, that works for me.';
 export const PAUSED = ["I'd like to", 'move it to Friday.'] as const;
@@ -80,9 +81,16 @@ export async function runCall(options: {
       await wait(20);
     }
   };
-  const answered = async (before: number) => {
+  /** The answer to `utterance`: the agent's first frame after its last voiced one. */
+  const answered = async (utterance: number, text: string) => {
     const check = deadline('no answer');
-    while (callee.media.length === before) {
+    for (;;) {
+      const latency = answerLatency(
+        callee.media,
+        callee.utterances[utterance]!,
+        segments.get(text)!.trailingMs!,
+      );
+      if (latency !== null) return latency;
       check();
       await wait(5);
     }
@@ -90,30 +98,28 @@ export async function runCall(options: {
   const saidOut = async () => {
     while (callee.speaking) await wait(5);
   };
-  /** When the utterance's last voiced frame was sent (its audio ends in silence). */
-  const lastVoiced = (utterance: number, text: string) =>
-    callee.utterances[utterance]!.last - segments.get(text)!.trailingMs!;
   await quiet();
   const result: CallResult = { latencies: [], pausedTurns: 0, falseCuts: 0, lateness: [] };
   for (let turn = 0; turn < options.turns; turn++) {
-    const before = callee.media.length;
     const utterance = callee.utterances.length;
     if (turn % 2 === 0) {
       await callee.say(engine, FINISHED);
-      await answered(before);
-      result.latencies.push(callee.media[before]!.at - lastVoiced(utterance, FINISHED));
+      result.latencies.push(await answered(utterance, FINISHED));
     } else {
       result.pausedTurns++;
       const pauseMs = 300 + Math.random() * 300;
       await callee.say(engine, PAUSED[0]);
       await saidOut();
-      const endOfFirst = lastVoiced(utterance, PAUSED[0]);
+      const endOfFirst = lastVoicedAt(
+        callee.utterances[utterance]!,
+        segments.get(PAUSED[0])!.trailingMs!,
+      )!;
       // The engine's trailing silence is part of the pause.
       await wait(Math.max(0, endOfFirst + pauseMs - performance.now()));
       const resumedAt = performance.now();
-      if (callee.media.length > before && callee.media[before]!.at < resumedAt) result.falseCuts++;
+      if (framesBetween(callee.media, endOfFirst, resumedAt) > 0) result.falseCuts++;
       await callee.say(engine, PAUSED[1]);
-      await answered(before);
+      await answered(utterance + 1, PAUSED[1]);
     }
     await quiet();
   }

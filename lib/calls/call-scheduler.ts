@@ -31,9 +31,16 @@ export function startCallScheduler(deps: CallDeps): Scheduler {
       let started = 0;
       const room = MAX_IN_FLIGHT - inFlight.size;
       if (room > 0) {
-        const work = await startDueWork(deps, { limit: Math.min(8, room), busy: [...busyCalls] });
+        // Above its live-call capacity the instance dials no one: queued calls wait for room.
+        const newCalls = deps.admission?.room() ?? Infinity;
+        const work = await startDueWork(deps, {
+          limit: Math.min(8, room),
+          busy: [...busyCalls],
+          newCalls,
+        });
         for (const item of work.running) {
           busyCalls.add(item.callId);
+          if (item.dials) deps.admission?.dialling(item.callId);
           const done = item.done
             .catch((error: unknown) => console.error('call scheduler:', error))
             .finally(() => {

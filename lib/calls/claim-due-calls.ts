@@ -11,13 +11,30 @@ export const STEP_LEASE_MS = 15_000;
  * Claims up to `limit` calls whose next step is due, for this worker alone: the rows are locked
  * with SKIP LOCKED and leased with a fresh token, so concurrent instances take different calls
  * and a step's write only lands while its lease token still stands. Calls in `busy` (steps this
- * worker is still running, past their lease) are left alone.
+ * worker is still running, past their lease) are left alone. At most `newCalls` of them are
+ * queued calls (whose step dials): an instance at its live-call capacity takes none, and they
+ * wait for one with room.
  */
 export async function claimDueCalls(
   db: Db,
   now: Date,
   limit: number,
   busy: readonly string[] = [],
+  newCalls = Infinity,
+): Promise<CallRow[]> {
+  if (newCalls >= limit) return claim(db, now, limit, busy, ['queued', 'started']);
+  const started = await claim(db, now, limit, busy, ['started']);
+  const room = Math.min(newCalls, limit - started.length);
+  if (room <= 0) return started;
+  return [...started, ...(await claim(db, now, room, busy, ['queued']))];
+}
+
+async function claim(
+  db: Db,
+  now: Date,
+  limit: number,
+  busy: readonly string[],
+  statuses: ('queued' | 'started')[],
 ): Promise<CallRow[]> {
   const token = randomUUID();
   const c = schema.calls;
@@ -26,7 +43,7 @@ export async function claimDueCalls(
     .from(c)
     .where(
       and(
-        inArray(c.queueStatus, ['queued', 'started']),
+        inArray(c.queueStatus, statuses),
         lte(c.nextStepAt, now),
         or(isNull(c.leaseUntil), lt(c.leaseUntil, now)),
         busy.length > 0 ? notInArray(c.id, [...busy]) : undefined,

@@ -11,6 +11,8 @@ export interface DueWork {
 /** One claimed call step, already running. */
 export interface RunningItem {
   callId: string;
+  /** The step dials a queued call: a live call starting on this instance. */
+  dials: boolean;
   done: Promise<void>;
 }
 
@@ -22,14 +24,24 @@ export interface RunningItem {
  */
 export async function startDueWork(
   deps: CallDeps,
-  options: { limit?: number; busy?: readonly string[] } = {},
+  options: { limit?: number; busy?: readonly string[]; newCalls?: number } = {},
 ): Promise<DueWork & { running: RunningItem[]; error?: unknown }> {
   try {
     const now = new Date(deps.clock.now());
-    const calls = await claimDueCalls(deps.db, now, options.limit ?? BATCH, options.busy);
+    const calls = await claimDueCalls(
+      deps.db,
+      now,
+      options.limit ?? BATCH,
+      options.busy,
+      options.newCalls,
+    );
     return {
       steps: calls.length,
-      running: calls.map((call) => ({ callId: call.id, done: playCallStep(deps, call) })),
+      running: calls.map((call) => ({
+        callId: call.id,
+        dials: call.queueStatus === 'queued',
+        done: playCallStep(deps, call),
+      })),
     };
   } catch (error) {
     return { steps: 0, running: [], error };

@@ -1,6 +1,7 @@
 import type { schema } from '../adapters/db';
 import type { Ports } from '../adapters/ports';
 import type { RuleSettings } from './rules';
+import type { LiveAdmission } from './live-admission';
 
 export type CallRow = typeof schema.calls.$inferSelect;
 
@@ -25,6 +26,8 @@ export interface CallDeps extends Pick<
    * Always set in a running service (getCallDeps); absent only in tests of other call machinery.
    */
   rules?: RuleSettings;
+  /** This instance's live-call admission (LIVE_CALL_CAPACITY); unset: every call is dialled. */
+  admission?: LiveAdmission;
 }
 
 // Stored in a column, so defined beside its table (the schema never imports the domain).

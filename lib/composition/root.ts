@@ -16,6 +16,7 @@ import { getSpeechEngine } from '../adapters/speech-engine';
 import { getStore } from '../adapters/store';
 import { carrierLineOf, getCallProvider } from '../adapters/telephony';
 import { getVad } from '../adapters/vad';
+import { getLiveAdmission } from './live-admission';
 import { getCallWebhookSender, getWebhookSender } from '../adapters/webhooks';
 import { getRuleSettings } from '../calls/rules';
 import { TurnDetector } from '../calls/conversation/turn-detector';
@@ -108,6 +109,7 @@ export async function getCallDeps(): Promise<CallDeps> {
   });
   return Object.assign(ports, {
     rules: getRuleSettings(),
+    admission: getLiveAdmission(),
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,
@@ -138,6 +140,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
           }
         : {}),
       carrier,
+      admission: getLiveAdmission(),
       settings: {
         urlSigningKey: config.URL_SIGNING_KEY,
         silenceMs: config.END_OF_TURN_SILENCE_MS,

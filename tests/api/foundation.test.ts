@@ -125,6 +125,7 @@ describe('admin API', () => {
     const body = (await response.json()) as {
       ok: boolean;
       ports: Record<string, { adapter: string; ok: boolean }>;
+      liveCalls: { eventLoopUtilization: number };
     };
     expect(body.ok).toBe(true);
     expect(Object.keys(body.ports).sort()).toEqual([
@@ -138,6 +139,14 @@ describe('admin API', () => {
     expect(body.ports.database).toMatchObject({ adapter: 'pglite', ok: true });
     expect(body.ports.store).toMatchObject({ adapter: 'embedded', ok: true });
     expect(body.ports.cms).toMatchObject({ adapter: 'embedded', ok: true });
+    // This instance's live calls and event loop; without LIVE_CALL_CAPACITY it admits every call.
+    expect(body.liveCalls).toMatchObject({
+      liveCalls: 0,
+      ringing: 0,
+      capacity: null,
+      admitting: true,
+    });
+    expect(body.liveCalls.eventLoopUtilization).toBeGreaterThanOrEqual(0);
   });
 
   it('does not exist without ADMIN_TOKEN', async () => {

@@ -112,6 +112,11 @@ export interface LiveCall {
   say(ms: number): Promise<void>;
   /** The callee speaks for `ms`, with no silence after. */
   speak(ms: number): Promise<void>;
+  /**
+   * The line's next audio (speech and silence in turn) reaches the loop late, in one burst: the
+   * clock first moves by its length (the loop was stalled), then every frame comes at once.
+   */
+  burst(parts: { speech: boolean; ms: number }[]): Promise<void>;
   /** Clock time at which each media frame was sent. */
   mediaSentAt: number[];
   run(ms: number): Promise<void>;
@@ -192,11 +197,12 @@ export async function liveCall(
       },
     },
   });
-  const media = (frame: Buffer) =>
+  const mediaAt = (timestamp: number, frame: Buffer) =>
     conversation.handleFrame({
       event: 'media',
-      media: { timestamp: clock.now() - streamStart, payload: frame.toString('base64') },
+      media: { timestamp, payload: frame.toString('base64') },
     });
+  const media = (frame: Buffer) => mediaAt(clock.now() - streamStart, frame);
   const row = async () =>
     (await db.select().from(schema.calls).where(eq(schema.calls.id, callId)))[0]!;
   return {
@@ -218,6 +224,14 @@ export async function liveCall(
         await media(voiced(1));
         await clock.advance(20);
       }
+    },
+    async burst(parts) {
+      const from = clock.now() - streamStart;
+      const frames = parts.flatMap(({ speech, ms }) =>
+        Array.from({ length: ms / 20 }, () => voiced(speech ? 1 : 0)),
+      );
+      await clock.advance(frames.length * 20);
+      for (const [i, frame] of frames.entries()) await mediaAt(from + i * 20, frame);
     },
     /** The callee speaks for `ms`, then is silent until the turn has ended. */
     async say(ms) {

@@ -6,8 +6,10 @@ import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../lifecycl
 import { openingNotice, recordOptOut } from '../rules';
 import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
-import { readAnsweredBy, saveRecording, writeLine } from './call-writes';
+import { saveRecording, writeLine } from './call-writes';
+import { voicemailAnswered } from './machine-detection';
 import { FramePacer } from './frame-pacer';
+import { InboundClock } from './inbound-clock';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
 import { ReplyPlayer, type Heard, type Reply } from './reply-player';
@@ -20,9 +22,8 @@ import type { ConversationDeps, StreamTransport } from './types';
 
 const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
 
-/** How often the loop asks whether machine detection has answered, and for how long. */
-const AMD_POLL_MS = 1_000;
-const AMD_POLL_FOR_MS = 60_000;
+/** Callee audio this late (a frame and more behind) holds the agent's next speech back. */
+const HOLD_BEHIND_MS = 40;
 
 /**
  * The loop of one live call: callee audio → end of turn → recognizer → the agent's streamed
@@ -38,6 +39,7 @@ export class Conversation {
   private text!: TurnText;
   private window!: EndOfTurnWindow;
   private readonly pacer: FramePacer;
+  private readonly inbound: InboundClock;
   private readonly player: ReplyPlayer;
   private recording: CallRecording | null = null;
   private voice: LineVoice = { engineVoice: undefined };
@@ -65,22 +67,29 @@ export class Conversation {
     private readonly deps: ConversationDeps,
     private readonly transport: StreamTransport,
   ) {
-    this.pacer = new FramePacer(deps.clock, {
-      media: (frame, playAtMs) => {
-        // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
-        const atMs = playAtMs - this.startedAtMs;
-        this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
-        this.player.onFrameSent(atMs);
-        this.commitHeard();
-        this.transport.send({
-          event: 'media',
-          streamSid: this.streamSid,
-          media: { payload: frame.toString('base64') },
-        });
+    this.inbound = new InboundClock(deps.clock);
+    // The agent starts no speech while the callee's audio up to now waits unheard in a queue.
+    const holdStart = () => this.inbound.behindMs() > HOLD_BEHIND_MS;
+    this.pacer = new FramePacer(
+      deps.clock,
+      {
+        media: (frame, playAtMs) => {
+          // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
+          const atMs = playAtMs - this.startedAtMs;
+          this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
+          this.player.onFrameSent(atMs);
+          this.commitHeard();
+          this.transport.send({
+            event: 'media',
+            streamSid: this.streamSid,
+            media: { payload: frame.toString('base64') },
+          });
+        },
+        mark: (name) =>
+          this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
       },
-      mark: (name) =>
-        this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
-    });
+      { holdStart },
+    );
     this.player = new ReplyPlayer(deps, this.pacer, {
       voice: () => this.voice,
       settled: (reply, heard) => this.onReplySettled(reply, heard),
@@ -135,6 +144,7 @@ export class Conversation {
     this.call = call;
     this.streamSid = frame.streamSid;
     this.startedAtMs = this.deps.clock.now();
+    this.deps.admission?.opened(call.id);
     this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
     if (call.record) this.recording = new CallRecording();
     ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
@@ -174,6 +184,7 @@ export class Conversation {
   }
 
   private onMedia(atMs: number, payload: Buffer): void {
+    this.inbound.frame(atMs);
     const pcm = decodeMulaw(payload);
     this.recording?.add(atMs, pcm);
     const event = this.detector.push(pcm, atMs);
@@ -258,23 +269,13 @@ export class Conversation {
     if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
   }
 
-  /** Machine detection answers through a callback at any instance: its verdict is in the row. */
+  /** Voicemail (machine detection's verdict, read from the row): leave the message, hang up. */
   private async watchMachineDetection(): Promise<void> {
-    const { clock } = this.deps;
-    const { signal } = this.stopped;
-    const startedAt = clock.now();
-    for (;;) {
-      await clock.sleep(AMD_POLL_MS, signal);
-      if (signal.aborted || this.ending || clock.now() - startedAt > AMD_POLL_FOR_MS) return;
-      const answeredBy = await readAnsweredBy(this.deps.db, this.call!.id);
-      if (answeredBy === 'human') return;
-      if (answeredBy !== 'voicemail' || this.closed || this.ending) continue;
-      this.answeredBy = 'voicemail';
-      // The greeting is over (the beep): leave the message, then hang up.
-      this.bargeIn();
-      this.reply();
-      return;
-    }
+    const over = () => this.ending || this.closed;
+    if (!(await voicemailAnswered(this.deps, this.call!.id, this.stopped.signal, over))) return;
+    this.answeredBy = 'voicemail';
+    this.bargeIn();
+    this.reply();
   }
 
   /** A recognizer or agent failure: a short apology, then the call ends with the reason. */
@@ -320,6 +321,7 @@ export class Conversation {
     this.recording?.cut(this.elapsedMs());
     const call = this.call;
     if (!call) return;
+    this.deps.admission?.closed(call.id);
     console.info(`call ${call.id}: media stream closed: ${this.pacer.describeStats()}`);
     await mediaStreamEnded(this.deps, call.id, this.elapsedMs()).catch((error: unknown) =>
       console.error(`call ${call.id}: stream end not noted:`, error),

@@ -15,6 +15,8 @@ export interface PacerSink {
  * turns an event-loop stall shorter than it into no gap at all for the callee.
  */
 export const PACER_LEAD_MS = 200;
+/** The longest a run of speech waits for the callee's late audio before it starts anyway. */
+export const MAX_HOLD_MS = 400;
 
 /**
  * Sends outbound audio in real time: frame n of a run of speech plays at start + n × 20 ms of
@@ -35,7 +37,15 @@ export class FramePacer {
   constructor(
     private readonly clock: Clock,
     private readonly sink: PacerSink,
-    private readonly options: { recordLateness?: boolean; leadMs?: number } = {},
+    private readonly options: {
+      recordLateness?: boolean;
+      leadMs?: number;
+      /**
+       * True while a run of speech must not start yet: the callee's audio up to now has not all
+       * been heard (what it holds may stop this reply before the callee hears any of it).
+       */
+      holdStart?: () => boolean;
+    } = {},
   ) {}
 
   /** The stats as the stream's closing log line says them (the benchmark reads that line). */
@@ -68,9 +78,14 @@ export class FramePacer {
     this.running = true;
     const generation = this.generation;
     const leadMs = this.options.leadMs ?? PACER_LEAD_MS;
-    // A new run of speech starts now; a run that follows on without a gap keeps its schedule.
-    this.nextDueMs = Math.max(this.nextDueMs, this.clock.now());
     try {
+      const holdUntil = this.clock.now() + MAX_HOLD_MS;
+      while (this.options.holdStart?.() && this.clock.now() < holdUntil) {
+        await this.clock.sleep(FRAME_MS);
+        if (generation !== this.generation) break;
+      }
+      // A new run of speech starts now; a run that follows on without a gap keeps its schedule.
+      this.nextDueMs = Math.max(this.nextDueMs, this.clock.now());
       while (this.queue.length > 0 && generation === this.generation) {
         const item = this.queue[0]!;
         if ('mark' in item) {

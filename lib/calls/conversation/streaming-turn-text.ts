@@ -36,6 +36,11 @@ export class StreamingTurnText implements TurnText {
   private missed = false;
   private inTurn = false;
   private reconnects = 0;
+  /**
+   * Finalizes given up on (no answer in time) whose answers are still due on this stream: what
+   * comes before each answer is the audio of a turn already over, never the next turn's words.
+   */
+  private abandoned = 0;
   private fallback: WholeTurnText | null = null;
   private closed = false;
 
@@ -64,6 +69,7 @@ export class StreamingTurnText implements TurnText {
 
   private onLost(reason: string): void {
     this.stream = null;
+    this.abandoned = 0;
     if (this.inTurn) this.missed = true;
     if (this.closed || this.fallback) return;
     if (this.reconnects++ === 0) {
@@ -79,6 +85,10 @@ export class StreamingTurnText implements TurnText {
   }
 
   private onTranscript(result: StreamTranscript): void {
+    if (this.abandoned > 0) {
+      if (result.flushed) this.abandoned--;
+      return;
+    }
     if (result.final) {
       if (result.text) this.finals.push(result.text);
       this.partial = '';
@@ -117,6 +127,7 @@ export class StreamingTurnText implements TurnText {
       this.onFlushed = null;
       if (inTime && this.stream && !this.missed) text = this.heard();
       else this.deps.log('no final from the streaming recognizer in time; this turn whole');
+      if (!inTime && this.stream === stream) this.abandoned++;
     }
     this.finals = [];
     this.partial = '';

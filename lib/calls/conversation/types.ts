@@ -5,6 +5,7 @@ import type { StreamingRecognizer } from '../../adapters/recognizers/streaming-r
 import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
 import type { RuleSettings } from '../rules';
+import type { LiveAdmission } from '../live-admission';
 
 /** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
 export interface ConversationDeps extends Pick<
@@ -18,6 +19,8 @@ export interface ConversationDeps extends Pick<
   /** Ends the callee's turns; the energy detector of turn-detector.ts unless given. */
   turnDetector?: (options: { silenceMs: number; minSilenceMs: number }) => TurnDetection;
   carrier: CarrierLine;
+  /** Told when the call's stream opens and closes here: the instance's live calls. */
+  admission?: Pick<LiveAdmission, 'opened' | 'closed'>;
   /** The deployment's calling rules: the disclosures of the agent's first line. Unset: none. */
   rules?: Pick<RuleSettings, 'consentCountries'>;
   settings: {

@@ -1,4 +1,4 @@
-import { WINDOW_SAMPLES, type SileroVad, type VadStream } from '../../adapters/vad/silero-vad';
+import { WINDOW_SAMPLES, type VadStream } from '../../adapters/vad/silero-vad';
 import type { Voicing } from './turn-detector';
 
 /** Samples in one 20 ms frame at 8 kHz. */
@@ -26,7 +26,7 @@ const rms = (samples: ArrayLike<number>, scale = 1) => {
  * detector's; from then on the model's word stands (a loud noise does not hold a turn open).
  */
 export class VadVoicing implements Voicing {
-  private readonly stream: VadStream;
+  private readonly stream: Pick<VadStream, 'probability'>;
   private readonly window = new Float32Array(WINDOW_SAMPLES);
   private filled = 0;
   private speech = false;
@@ -39,8 +39,10 @@ export class VadVoicing implements Voicing {
   /** Samples handed over so far, and the first sample of the window judged to end the speech. */
   private samples = 0;
   private silenceFrom: number | null = null;
+  /** Samples handed over up to the last frame told voiced for its loudness (sound, for sure). */
+  private loudUntil = 0;
 
-  constructor(vad: SileroVad) {
+  constructor(vad: { stream(): Pick<VadStream, 'probability'> }) {
     this.stream = vad.stream();
   }
 
@@ -53,11 +55,15 @@ export class VadVoicing implements Voicing {
       this.samples++;
       if (this.filled === WINDOW_SAMPLES) this.judge();
     }
-    if (this.speech || this.loudFrom === null) return this.speech;
-    const loudSpeech = this.judged <= this.loudFrom;
-    // Frames told voiced are not counted back as silence.
-    if (loudSpeech) this.silenceFrom = null;
-    return loudSpeech;
+    // A loud frame whose window the model has not judged yet is speech, whatever the latest
+    // judgement (of an earlier window) says, and is never counted back as silence: when frames
+    // come in a late burst and the model is behind, the latest judgement is older audio's.
+    const loudSpeech = this.loudFrom !== null && this.judged <= this.loudFrom;
+    if (loudSpeech) {
+      this.silenceFrom = null;
+      this.loudUntil = this.samples;
+    }
+    return this.speech || loudSpeech;
   }
 
   /**
@@ -66,7 +72,8 @@ export class VadVoicing implements Voicing {
    */
   silentFrames(): number {
     if (this.speech || this.silenceFrom === null) return 0;
-    return Math.floor((this.samples - this.silenceFrom) / FRAME_SAMPLES);
+    const from = Math.max(this.silenceFrom, this.loudUntil);
+    return Math.floor((this.samples - from) / FRAME_SAMPLES);
   }
 
   private judge(): void {

@@ -5,6 +5,8 @@ import { getDatabase } from '../../adapters/db';
 import { withTimeout } from '../../platform/runtime/with-timeout';
 import { getStore } from '../../adapters/store';
 import { getWebhookSender } from '../../adapters/webhooks';
+import type { AdmissionStatus } from '../../calls/live-admission';
+import { getLiveAdmission } from '../live-admission';
 
 export interface PortHealth {
   adapter: string;
@@ -29,7 +31,11 @@ async function probe(
 }
 
 /** Asks every port whether it answers. The bot check is not pinged: siteverify has no health call. */
-export async function checkHealth(): Promise<{ ok: boolean; ports: Record<string, PortHealth> }> {
+export async function checkHealth(): Promise<{
+  ok: boolean;
+  ports: Record<string, PortHealth>;
+  liveCalls: AdmissionStatus;
+}> {
   const store = getStore();
   const cms = getCms();
   const crm = getCrm();
@@ -51,5 +57,7 @@ export async function checkHealth(): Promise<{ ok: boolean; ports: Record<string
     // Receivers are per form and editor-owned; there is nothing global to ping.
     webhooks: { adapter: webhooks.kind, description: webhooks.description, ok: true },
   };
-  return { ok: Object.values(ports).every((port) => port.ok), ports };
+  // This instance's live calls and event loop, and whether it starts more (LIVE_CALL_CAPACITY).
+  const liveCalls = getLiveAdmission().status();
+  return { ok: Object.values(ports).every((port) => port.ok), ports, liveCalls };
 }

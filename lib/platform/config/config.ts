@@ -167,6 +167,17 @@ export const envSchema = z
     // Scheme and host that replace Twilio's API host (a Twilio-compatible stand-in); unset: Twilio.
     TWILIO_API_BASE_URL: optionalUrl,
     ...recognitionEnvShape,
+    // Live calls one instance carries at most (and it stops dialling when its event loop is
+    // saturated); unset: no limit. See the README's capacity section.
+    LIVE_CALL_CAPACITY: optionalString
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(
+        z
+          .int('must be a whole number')
+          .min(1, 'must be at least 1')
+          .max(10_000, 'at most 10000')
+          .optional(),
+      ),
     ...mailEnvShape,
     // Signs better-auth's session cookies and tokens; the default is for development.
     AUTH_SECRET: z

@@ -29,6 +29,7 @@ describe('call scheduler', () => {
     const gaps = passes.slice(1).map((p, i) => Math.round(p.at - passes[i]!.at));
     expect(new Set(gaps)).toEqual(new Set([100]));
     // Only call steps: no sweep option is left (deliveries, top-ups, refunds are on the queue).
-    for (const pass of passes) expect(Object.keys(pass.options).sort()).toEqual(['busy', 'limit']);
+    for (const pass of passes)
+      expect(Object.keys(pass.options).sort()).toEqual(['busy', 'limit', 'newCalls']);
   });
 });
