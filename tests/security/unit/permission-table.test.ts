@@ -211,6 +211,7 @@ describe('routes → scopes (the README’s scope table)', () => {
     ['POST', '/v1/calls', 'calls:write'],
     ['GET', '/v1/calls/c1', 'calls:read'],
     ['POST', '/v1/calls/c1/stop', 'calls:write'],
+    ['POST', '/v1/calls/c1/analyze', 'calls:write'],
     ['GET', '/v1/calls/c1/recording', 'calls:read'],
     ['POST', '/v1/batches', 'calls:write'],
     ['GET', '/batch', 'calls:read'],
