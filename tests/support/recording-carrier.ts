@@ -31,6 +31,9 @@ export function recordingCarrier(options: { sidPrefix?: string } = {}) {
         hungUp.push(sid);
         return Promise.resolve();
       },
+      buyNumber: () => Promise.resolve(null),
+      importNumber: () => Promise.resolve(null),
+      releaseNumber: () => Promise.resolve(),
       validSignature: () => true,
     };
   return line;

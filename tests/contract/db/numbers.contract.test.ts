@@ -1,0 +1,251 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, deleteAgent } from '@/lib/calls/agents';
+import {
+  buyNumber,
+  importNumber,
+  listNumbers,
+  releaseNumber,
+  updateNumber,
+} from '@/lib/calls/numbers';
+import { schema, type Db } from '@/lib/adapters/db';
+import { createOrg } from '@/lib/composition/create-org';
+import { SandboxCallProvider, TwilioCarrier, type CallProvider } from '@/lib/adapters/telephony';
+import { ApiError } from '@/lib/platform/errors/api-error';
+import { databaseAdapters, openForSuite } from '../../support/databases';
+import { mswServer } from '../../support/msw/msw-server';
+import {
+  twilioNumberAccount,
+  twilioNumberHandlers,
+  type TwilioNumberAccount,
+} from '../../support/msw/twilio-numbers';
+
+// Phone numbers on a real database: the sandbox's fictional range, the Twilio stand-in's search,
+// purchase, import and release, the rent from the wallet, and an agent kept while it answers.
+
+const now = new Date('2026-11-04T17:00:00Z');
+const actor = { type: 'system' as const, id: null };
+const FEE = 2_000_000;
+const BASE = 'https://twilio-numbers.test';
+
+let account: TwilioNumberAccount = twilioNumberAccount();
+const server = mswServer(...twilioNumberHandlers(BASE, () => account));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const twilioLine = () =>
+  new TwilioCarrier({
+    accountSid: `AC${'ab'.repeat(16)}`,
+    authToken: 'auth-token-for-tests',
+    fromNumber: '+15005550006',
+    publicApiUrl: 'https://api.example.com',
+    apiBaseUrl: BASE,
+  });
+
+const refusal = async (work: Promise<unknown>) => {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+
+describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
+  let db: Db;
+  openForSuite(adapter, (opened) => (db = opened));
+  const deps = (provider: CallProvider = new SandboxCallProvider()) => ({
+    db,
+    provider,
+    monthlyFeeMicros: FEE,
+  });
+  const org = async (creditMicros = 10_000_000) =>
+    (await createOrg(db, { name: 'Numbers', startingCreditMicros: creditMicros }, now)).orgId;
+  const ledger = (orgId: string) =>
+    db
+      .select()
+      .from(schema.walletLedger)
+      .where(
+        and(eq(schema.walletLedger.orgId, orgId), eq(schema.walletLedger.kind, 'number_rent')),
+      );
+  const balance = async (orgId: string) =>
+    (
+      await db
+        .select({ b: schema.organizations.balanceMicros })
+        .from(schema.organizations)
+        .where(eq(schema.organizations.id, orgId))
+    )[0]!.b;
+
+  it('hands out fictional sandbox numbers, labelled, and charges the first month', async () => {
+    const orgId = await org();
+    const first = await buyNumber(deps(), { orgId, body: { country: 'US' }, actor }, now);
+    const second = await buyNumber(
+      deps(),
+      { orgId, body: { country: 'us', area_code: '212', contains: '42' }, actor },
+      new Date(now.getTime() + 1000),
+    );
+    expect(first).toMatchObject({
+      number: '+14155550110',
+      source: 'sandbox',
+      sandbox: true,
+      monthly_fee: 2,
+      inbound_agent_id: null,
+      paid_until: '2026-12-04T17:00:00.000Z',
+    });
+    expect(second.number).toBe('+12125550142');
+    // Another organization never gets a number someone holds.
+    const other = await org();
+    const theirs = await buyNumber(deps(), { orgId: other, body: { country: 'US' }, actor }, now);
+    expect(theirs.number).toBe('+14155550111');
+    expect(await balance(orgId)).toBe(10_000_000 - 2 * FEE);
+    const rows = await ledger(orgId);
+    expect(rows.map((r) => r.amountMicros)).toEqual([-FEE, -FEE]);
+    const listed = await listNumbers(db, orgId, FEE);
+    expect(listed).toMatchObject({ monthly_fee: 2 });
+    expect(listed.numbers.map((n) => n.number)).toEqual(['+14155550110', '+12125550142']);
+    const audit = await db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.orgId, orgId));
+    expect(audit.filter((a) => a.action === 'number.buy')).toHaveLength(2);
+    // Outside North America the sandbox has nothing to give.
+    const abroad = await refusal(buyNumber(deps(), { orgId, body: { country: 'GB' }, actor }, now));
+    expect(abroad.code).toBe('NO_NUMBERS_AVAILABLE');
+  });
+
+  it('refuses a number the wallet cannot pay for, and buys nothing', async () => {
+    account = twilioNumberAccount({ US: ['+14155550177'] });
+    const orgId = await org(1_500_000);
+    for (const provider of [new SandboxCallProvider(), twilioLine()]) {
+      const error = await refusal(
+        buyNumber(deps(provider), { orgId, body: { country: 'US' }, actor }, now),
+      );
+      expect(error.code).toBe('INSUFFICIENT_BALANCE');
+      expect(error.status).toBe(402);
+    }
+    expect(account.requests).toEqual([]);
+    expect((await listNumbers(db, orgId, FEE)).numbers).toEqual([]);
+    expect(await ledger(orgId)).toEqual([]);
+    expect(await balance(orgId)).toBe(1_500_000);
+  });
+
+  it('searches and buys through Twilio, pointing the number at our webhooks', async () => {
+    account = twilioNumberAccount({ US: ['+13125550100', '+14155550177', '+14155550199'] });
+    const orgId = await org();
+    const bought = await buyNumber(
+      deps(twilioLine()),
+      { orgId, body: { country: 'US', area_code: '415', contains: '99' }, actor },
+      now,
+    );
+    expect(bought).toMatchObject({ number: '+14155550199', source: 'purchased', sandbox: false });
+    expect(account.requests[0]).toMatchObject({
+      method: 'GET',
+      path: expect.stringMatching(/\/AvailablePhoneNumbers\/US\/Local\.json$/),
+      params: { AreaCode: '415', Contains: '99', VoiceEnabled: 'true' },
+    });
+    expect(account.owned).toEqual([
+      expect.objectContaining({
+        phoneNumber: '+14155550199',
+        voiceUrl: 'https://api.example.com/v1/telephony/twilio/inbound',
+        statusCallback: 'https://api.example.com/v1/telephony/twilio/status',
+      }),
+    ]);
+    // Nothing left that matches: a clear 404, nothing charged.
+    const none = await refusal(
+      buyNumber(deps(twilioLine()), { orgId, body: { country: 'US', contains: '99' }, actor }, now),
+    );
+    expect(none.code).toBe('NO_NUMBERS_AVAILABLE');
+    expect(await ledger(orgId)).toHaveLength(1);
+
+    // Released: back to Twilio, gone from the list, no refund.
+    await releaseNumber(deps(twilioLine()), { orgId, number: '+14155550199', actor }, now);
+    expect(account.owned).toEqual([]);
+    expect((await listNumbers(db, orgId, FEE)).numbers).toEqual([]);
+    expect(await ledger(orgId)).toHaveLength(1);
+    const again = await refusal(
+      releaseNumber(deps(twilioLine()), { orgId, number: '+14155550199', actor }, now),
+    );
+    expect(again.code).toBe('NUMBER_NOT_FOUND');
+  });
+
+  it('imports a number of the account once; another organization cannot take it', async () => {
+    account = twilioNumberAccount({}, [
+      { sid: 'PNimported', phoneNumber: '+16175550123', voiceUrl: null, statusCallback: null },
+    ]);
+    const orgId = await org();
+    const imported = await importNumber(
+      deps(twilioLine()),
+      { orgId, body: { number: '+1 617 555 0123' }, actor },
+      now,
+    );
+    expect(imported).toMatchObject({ number: '+16175550123', source: 'imported' });
+    expect(account.owned[0]!.voiceUrl).toBe('https://api.example.com/v1/telephony/twilio/inbound');
+    const other = await org();
+    const taken = await refusal(
+      importNumber(
+        deps(twilioLine()),
+        { orgId: other, body: { number: '+16175550123' }, actor },
+        now,
+      ),
+    );
+    expect(taken.code).toBe('NUMBER_TAKEN');
+    const missing = await refusal(
+      importNumber(
+        deps(twilioLine()),
+        { orgId: other, body: { number: '+16175550124' }, actor },
+        now,
+      ),
+    );
+    expect(missing.code).toBe('NUMBER_NOT_FOUND');
+    // Released, an imported number stays in the account.
+    await releaseNumber(deps(twilioLine()), { orgId, number: '+16175550123', actor }, now);
+    expect(account.owned.map((n) => n.sid)).toEqual(['PNimported']);
+  });
+
+  it('assigns an agent, refuses another org’s, and keeps the agent while it answers', async () => {
+    const orgId = await org();
+    const other = await org();
+    const { number } = await buyNumber(deps(), { orgId, body: { country: 'US' }, actor }, now);
+    const agentDeps = { db, allowIps: [] };
+    const agent = await createAgent(
+      agentDeps,
+      { orgId, body: { name: 'Front desk', task: 'Answer questions.' }, actor },
+      now,
+    );
+    const theirs = await createAgent(
+      agentDeps,
+      { orgId: other, body: { name: 'Theirs', task: 'Answer.' }, actor },
+      now,
+    );
+    const foreign = await refusal(
+      updateNumber(db, { orgId, number, body: { inbound_agent_id: theirs.agent_id }, actor }, now),
+    );
+    expect(foreign.code).toBe('AGENT_NOT_FOUND');
+    const notOurs = await refusal(
+      updateNumber(db, { orgId: other, number, body: { label: 'x' }, actor }, now),
+    );
+    expect(notOurs.code).toBe('NUMBER_NOT_FOUND');
+
+    const assigned = await updateNumber(
+      db,
+      { orgId, number, body: { inbound_agent_id: agent.agent_id, label: 'Main line' }, actor },
+      now,
+    );
+    expect(assigned).toMatchObject({ inbound_agent_id: agent.agent_id, label: 'Main line' });
+    const inUse = await refusal(deleteAgent(db, { orgId, agentId: agent.agent_id, actor }, now));
+    expect(inUse.code).toBe('AGENT_IN_USE');
+    expect(inUse.status).toBe(409);
+    expect(inUse.message).toContain(number);
+
+    // Unassigned (the label stays), the agent can go.
+    const cleared = await updateNumber(
+      db,
+      { orgId, number, body: { inbound_agent_id: null }, actor },
+      now,
+    );
+    expect(cleared).toMatchObject({ inbound_agent_id: null, label: 'Main line' });
+    await expect(
+      deleteAgent(db, { orgId, agentId: agent.agent_id, actor }, now),
+    ).resolves.toMatchObject({ status: 'success' });
+  });
+});
