@@ -123,7 +123,7 @@ export const CallDispatchRequest = z
       // E164's own document override names one type; null (or omitted) means the default line.
       .openapi({ type: ['string', 'null'] })
       .describe(
-        'Caller id to use: only the service’s own number for now (else 400 FROM_NOT_ALLOWED); default the line’s number.',
+        'Caller id to use: one of the organization’s numbers (GET /v1/numbers) or the service’s own (else 400 FROM_NOT_ALLOWED); default the line’s number.',
       ),
     defer_to_calling_hours: z
       .boolean()

@@ -8,6 +8,12 @@ import {
   releaseNumber,
   updateNumber,
 } from '@/lib/calls/numbers';
+import {
+  checkCallRules,
+  DEFAULT_HOURS,
+  foldDispatchRules,
+  type CallRulesDeps,
+} from '@/lib/calls/rules';
 import { schema, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
 import { SandboxCallProvider, TwilioCarrier, type CallProvider } from '@/lib/adapters/telephony';
@@ -247,5 +253,49 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     await expect(
       deleteAgent(db, { orgId, agentId: agent.agent_id, actor }, now),
     ).resolves.toMatchObject({ status: 'success' });
+  });
+
+  it('lets a call present the organization’s own numbers on their line, and no other', async () => {
+    const orgId = await org();
+    const other = await org();
+    const { number: mine } = await buyNumber(
+      deps(),
+      { orgId, body: { country: 'US' }, actor },
+      now,
+    );
+    const { number: theirs } = await buyNumber(
+      deps(),
+      { orgId: other, body: { country: 'US' }, actor },
+      now,
+    );
+    const rules = (kind: 'sandbox' | 'twilio'): CallRulesDeps => ({
+      db,
+      rules: { countries: ['US'], denyPrefixes: [], hours: DEFAULT_HOURS },
+      provider: { kind, defaultFrom: '+15005550006' },
+    });
+    const noon = Date.parse('2026-11-04T17:00:00Z');
+    const dial = (from: string | null, kind: 'sandbox' | 'twilio' = 'sandbox') => ({
+      dispatch: () =>
+        foldDispatchRules(rules(kind), { orgId, to: '+12125550123', from, now: noon }),
+      dial: () => checkCallRules(rules(kind), { orgId, to: '+12125550123', from, now: noon }),
+    });
+    for (const from of [null, '+15005550006', mine]) {
+      const { dispatch, dial: atDial } = dial(from);
+      await expect(dispatch()).resolves.not.toBeNull();
+      await expect(atDial()).resolves.toBeUndefined();
+    }
+    // Another organization's number, a number nobody holds, and a sandbox number on a carrier.
+    for (const [from, kind] of [
+      [theirs, 'sandbox'],
+      ['+14155550999', 'sandbox'],
+      [mine, 'twilio'],
+    ] as const) {
+      const { dispatch, dial: atDial } = dial(from, kind);
+      await expect(dispatch()).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED', field: 'from' });
+      await expect(atDial()).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED', status: 400 });
+    }
+    // Released, it is no longer the organization's to present (a queued call is refused at its dial).
+    await releaseNumber(deps(), { orgId, number: mine, actor }, now);
+    await expect(dial(mine).dial()).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED' });
   });
 });
