@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { E164 } from './phone';
 import { STORABLE, storable, storableDeep } from './text';
+import { callDirections } from './stored-values';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -178,6 +179,11 @@ export const CallDetail = z
     created_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
     end_at: z.iso.datetime().nullable(),
+    direction: z
+      .enum(callDirections)
+      .describe(
+        'outbound: placed to `to`; inbound: `from` rang `to`, one of the organization’s numbers.',
+      ),
     to: z.string(),
     from: z.string(),
     call_length: z.number().nullable().describe('Minutes of real audio; null until the call ends.'),
@@ -249,6 +255,7 @@ export const CallListQuery = z.object({
     .describe('next_cursor from the previous page (opaque).'),
   batch_id: z.uuid().optional(),
   status: z.enum(queueStatusValues).optional().describe('Filter by queue_status.'),
+  direction: z.enum(callDirections).optional().describe('Filter by direction.'),
 });
 
 export const CallListItem = CallDetail.omit({

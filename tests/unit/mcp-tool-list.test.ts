@@ -18,9 +18,10 @@ const BUDGET_BYTES = 20_000;
  * and tools still to come, so a new field is a choice, not a squeeze. Issue 31 chose 300 of them:
  * create_call's `from` and `defer_to_calling_hours`, get_call's `scheduled_for` and `opted_out`.
  * Issue 34 chose 250: create_call's `agent_id` (a saved agent), get_call's `agent_id` and
- * `agent_version` (create_batch takes no agent here, to keep it at that).
+ * `agent_version` (create_batch takes no agent here, to keep it at that); its inbound calls 250
+ * more: a call's `direction` (get_call, list_calls) and list_calls' direction filter.
  */
-const IN_USE_BYTES = 17_550;
+const IN_USE_BYTES = 17_800;
 
 function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node))

@@ -56,6 +56,14 @@ export function streamTwiml(publicApiUrl: string, callId: string, token: string)
   return response.toString();
 }
 
+/** TwiML that says `text` and hangs up: a caller never meets a silent line. */
+export function sayAndHangUpTwiml(text: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(text);
+  response.hangup();
+  return response.toString();
+}
+
 /** Real calls through Twilio's REST API and Media Streams, with the official client. */
 export class TwilioCarrier implements CarrierLine {
   readonly kind = 'twilio' as const;

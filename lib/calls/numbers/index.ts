@@ -7,3 +7,5 @@ export { listNumbers } from './list-numbers';
 export { numberFromPath, findNumberOrThrow, numberHolder, type NumberRow } from './find-number';
 export { isSandboxNumber } from './sandbox-numbers';
 export type { NumberDeps } from './types';
+export { answerInboundWebhook } from './answer-inbound-webhook';
+export { INBOUND_MESSAGES, startInboundCall, type InboundAnswer } from './inbound-call';
