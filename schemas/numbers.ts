@@ -95,3 +95,12 @@ export const NumberReleaseResponse = z
 export const NumberParam = z.object({
   number: z.string().describe('The number, E.164 (`+` may be sent as %2B or left out).'),
 });
+
+export const NumberTestCallResponse = z
+  .object({
+    status: z.literal('success'),
+    call_id: z.uuid().describe('The simulated inbound call: GET /v1/calls/{call_id} follows it.'),
+    from: z.string().describe('The scripted caller (a fictional 555-01xx number).'),
+    to: z.string().describe('The number rung.'),
+  })
+  .meta({ id: 'NumberTestCallResponse' });

@@ -23,8 +23,16 @@ interface LineBase {
 export interface SandboxLine extends LineBase {
   readonly kind: 'sandbox';
   connect(toNumber: string): ConnectOutcome;
-  /** What the person on the line says next (`toNumber` picks a test number's script); null hangs up. */
-  recipientTurn(context: { callId: string; toNumber?: string; turns: LineTurn[] }): string | null;
+  /**
+   * What the person on the line says next (`toNumber` picks a test number's script; `inbound`:
+   * the person rang us, with a question of their own); null hangs up.
+   */
+  recipientTurn(context: {
+    callId: string;
+    toNumber?: string;
+    inbound?: boolean;
+    turns: LineTurn[];
+  }): string | null;
 }
 
 /** What placing a real call needs. */

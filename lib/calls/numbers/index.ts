@@ -9,3 +9,4 @@ export { isSandboxNumber } from './sandbox-numbers';
 export type { NumberDeps } from './types';
 export { answerInboundWebhook } from './answer-inbound-webhook';
 export { INBOUND_MESSAGES, startInboundCall, type InboundAnswer } from './inbound-call';
+export { placeTestCall, TEST_CALLER } from './place-test-call';

@@ -20,6 +20,16 @@ export const numberErrorCodes = {
     message: 'This agent answers calls to one of the organization’s numbers.',
     hint: 'Assign another agent (or none) to the number with PATCH /v1/numbers/{number}, then delete the agent.',
   },
+  NO_INBOUND_AGENT: {
+    status: 409,
+    message: 'No agent answers calls to this number.',
+    hint: 'Assign one with PATCH /v1/numbers/{number} (inbound_agent_id), then call again.',
+  },
+  LINES_BUSY: {
+    status: 429,
+    message: 'Every line the organization may use at once is busy.',
+    hint: 'Wait for a call to end, then try again.',
+  },
   TEST_CALL_NOT_AVAILABLE: {
     status: 409,
     message: 'Simulated inbound calls run on the sandbox line only.',

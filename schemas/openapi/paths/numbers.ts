@@ -5,6 +5,7 @@ import {
   NumberListResponse,
   NumberParam,
   NumberReleaseResponse,
+  NumberTestCallResponse,
   NumberUpdateRequest,
   PhoneNumberObject,
 } from '../../numbers';
@@ -101,5 +102,26 @@ export function registerNumberPaths(registry: OpenAPIRegistry): void {
     security: bearer,
     request: { params: NumberParam },
     responses: { 200: json(NumberReleaseResponse, 'Released.'), 404: notFound, ...authErrors },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/v1/numbers/{number}/test-call',
+    operationId: 'testCallNumber',
+    tags: ['Numbers'],
+    summary: 'Ring a number from a scripted caller (sandbox line)',
+    description:
+      'On the sandbox line only: a scripted caller rings the number and its agent answers, as a caller would be answered on a carrier — an inbound call (`direction: "inbound"`) with a transcript, a price per minute from the wallet and the agent’s webhook.',
+    security: bearer,
+    request: { params: NumberParam },
+    responses: {
+      201: json(NumberTestCallResponse, 'The call started; it plays on the sandbox line.'),
+      402: error('INSUFFICIENT_BALANCE: the wallet cannot pay a minute.'),
+      404: notFound,
+      409: error(
+        'NO_INBOUND_AGENT: no agent answers the number. TEST_CALL_NOT_AVAILABLE: the server has a carrier (call the number from a phone).',
+      ),
+      429: error('LINES_BUSY: the organization’s concurrency cap is full.'),
+      ...authErrors,
+    },
   });
 }
