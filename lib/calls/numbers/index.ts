@@ -10,3 +10,4 @@ export type { NumberDeps } from './types';
 export { answerInboundWebhook } from './answer-inbound-webhook';
 export { INBOUND_MESSAGES, startInboundCall, type InboundAnswer } from './inbound-call';
 export { placeTestCall, TEST_CALLER } from './place-test-call';
+export { renewDueNumbers, UNPAID_GRACE_MS } from './renew-numbers';

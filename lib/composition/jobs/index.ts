@@ -5,6 +5,7 @@ import { autoTopUpsJob } from './auto-top-ups-job';
 import { deliverWebhooksJob } from './deliver-webhooks-job';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './job-queue';
 import { refundSpeechJob } from './refund-speech-job';
+import { renewNumbersJob } from './renew-numbers-job';
 import { runJobsNow } from './run-jobs-now';
 import type { Job } from './types';
 
@@ -17,10 +18,15 @@ export {
   POLLING_INTERVAL_SECONDS,
   startJobQueue,
 } from './job-queue';
-export { autoTopUpsJob, deliverWebhooksJob, refundSpeechJob };
+export { autoTopUpsJob, deliverWebhooksJob, refundSpeechJob, renewNumbersJob };
 
 /** Everything that runs on the queue; each context's job is defined in a file of its own. */
-export const backgroundJobs: readonly Job[] = [deliverWebhooksJob, autoTopUpsJob, refundSpeechJob];
+export const backgroundJobs: readonly Job[] = [
+  deliverWebhooksJob,
+  autoTopUpsJob,
+  refundSpeechJob,
+  renewNumbersJob,
+];
 
 // Shared by server.ts and Next's bundled copy of this module (route code may send jobs).
 const state = () =>

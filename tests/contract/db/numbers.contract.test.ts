@@ -6,6 +6,7 @@ import {
   importNumber,
   listNumbers,
   releaseNumber,
+  renewDueNumbers,
   updateNumber,
 } from '@/lib/calls/numbers';
 import {
@@ -297,5 +298,40 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     // Released, it is no longer the organization's to present (a queued call is refused at its dial).
     await releaseNumber(deps(), { orgId, number: mine, actor }, now);
     await expect(dial(mine).dial()).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED' });
+  });
+
+  it('charges each month once when it is due, and releases a number unpaid for 7 days', async () => {
+    const orgId = await org(5_000_000);
+    // Bought before every other test's numbers, so only this one is due at these times.
+    const bought = new Date('2025-01-10T12:00:00Z');
+    const { number } = await buyNumber(deps(), { orgId, body: { country: 'CA' }, actor }, bought);
+    const at = (iso: string) => ({ ...deps(), clock: { now: () => Date.parse(iso) } });
+    // Not due before the month ends; due at its end, charged once however often the sweep runs.
+    expect(await renewDueNumbers(at('2025-02-10T11:59:59Z'))).toBe(0);
+    expect(await renewDueNumbers(at('2025-02-10T12:00:00Z'))).toBe(1);
+    expect(await renewDueNumbers(at('2025-02-10T12:00:00Z'))).toBe(0);
+    expect((await listNumbers(db, orgId, FEE)).numbers[0]).toMatchObject({
+      number,
+      paid_until: '2025-03-10T12:00:00.000Z',
+    });
+    expect((await ledger(orgId)).map((r) => r.amountMicros)).toEqual([-FEE, -FEE]);
+    expect(await balance(orgId)).toBe(1_000_000);
+    // The third month cannot be paid: kept through the grace week, then released.
+    expect(await renewDueNumbers(at('2025-03-10T12:00:00Z'))).toBe(0);
+    expect(await renewDueNumbers(at('2025-03-17T11:59:00Z'))).toBe(0);
+    expect((await listNumbers(db, orgId, FEE)).numbers).toHaveLength(1);
+    expect(await renewDueNumbers(at('2025-03-17T12:00:00Z'))).toBe(1);
+    expect((await listNumbers(db, orgId, FEE)).numbers).toEqual([]);
+    expect(await ledger(orgId)).toHaveLength(2);
+    const audit = await db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.orgId, orgId))
+      .orderBy(schema.auditLog.at);
+    expect(audit.map((a) => a.action).filter((a) => a.startsWith('number.'))).toEqual([
+      'number.buy',
+      'number.renew',
+      'number.release',
+    ]);
   });
 });
