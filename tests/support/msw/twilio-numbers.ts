@@ -3,6 +3,12 @@
 // in a server's process (voice-upstreams-preload.ts).
 import { http, HttpResponse } from 'msw';
 
+/** The numbers of the stand-in account a carrier server starts with. */
+export const STAND_IN_NUMBERS = {
+  available: ['+16465550150', '+16465550151'],
+  held: '+16175550142',
+} as const;
+
 export interface StandInNumber {
   sid: string;
   phoneNumber: string;

@@ -12,6 +12,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { fakeDirFiles } from './fake-dir';
 import { chatCompletion, chatCompletionChunk } from '../chat-completion';
+import { STAND_IN_NUMBERS, twilioNumberAccount, twilioNumberHandlers } from './twilio-numbers';
 
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
@@ -43,7 +44,13 @@ const twilioCall = (sid: string, accountSid: string, params: Record<string, stri
 const chunk = (content: string | null, finish: string | null = null) =>
   chatCompletionChunk('test-model', content, finish);
 
+// The account's phone numbers: a few to buy, one already held to import.
+const numbers = twilioNumberAccount({ US: [...STAND_IN_NUMBERS.available] }, [
+  { sid: 'PNstandin0', phoneNumber: STAND_IN_NUMBERS.held, voiceUrl: null, statusCallback: null },
+]);
+
 const handlers = [
+  ...twilioNumberHandlers(twilioBase, () => numbers),
   http.post(
     `${twilioBase}/2010-04-01/Accounts/:account/Calls.json`,
     async ({ request, params }) => {
