@@ -2,6 +2,7 @@ import { z } from './zod';
 import { E164 } from './phone';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultDetailFields, callResultFields } from './call-analysis';
+import { callDirections } from './stored-values';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -162,7 +163,7 @@ export const CallDispatchRequest = z
       // E164's own document override names one type; null (or omitted) means the default line.
       .openapi({ type: ['string', 'null'] })
       .describe(
-        'Caller id to use: only the service’s own number for now (else 400 FROM_NOT_ALLOWED); default the line’s number.',
+        'Caller id to use: one of the organization’s numbers (GET /v1/numbers) or the service’s own (else 400 FROM_NOT_ALLOWED); default the line’s number.',
       ),
     defer_to_calling_hours: z
       .boolean()
@@ -227,6 +228,11 @@ export const CallDetail = z
     created_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
     end_at: z.iso.datetime().nullable(),
+    direction: z
+      .enum(callDirections)
+      .describe(
+        'outbound: placed to `to`; inbound: `from` rang `to`, one of the organization’s numbers.',
+      ),
     to: z.string(),
     from: z.string(),
     call_length: z.number().nullable().describe('Minutes of real audio; null until the call ends.'),
@@ -307,6 +313,7 @@ export const CallListQuery = z.object({
     .describe('next_cursor from the previous page (opaque).'),
   batch_id: z.uuid().optional(),
   status: z.enum(queueStatusValues).optional().describe('Filter by queue_status.'),
+  direction: z.enum(callDirections).optional().describe('Filter by direction.'),
 });
 
 export const CallListItem = CallDetail.omit({

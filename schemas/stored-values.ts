@@ -22,7 +22,15 @@ export const ledgerKinds = [
   'dispute',
   'dispute_won',
   'debt_repayment',
+  // A phone number's monthly rent (at purchase or import, then each month).
+  'number_rent',
 ] as const;
+
+/** How an organization came to hold a phone number. */
+export const numberSources = ['purchased', 'imported', 'sandbox'] as const;
+
+/** Which way a call went: placed by the platform, or answered by it on one of the org's numbers. */
+export const callDirections = ['outbound', 'inbound'] as const;
 
 export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
@@ -48,6 +56,8 @@ export const apiKeyScopes = [
   'billing:write', // starting a top-up (a person still pays at the checkout), auto top-up settings
   'agents:read', // saved agents and their versions
   'agents:write', // create, change, delete saved agents
+  'numbers:read', // the organization's phone numbers
+  'numbers:write', // buy, import, assign, release numbers (rent is charged to the wallet)
 ] as const;
 
 export const memberRoles = ['owner', 'admin', 'developer', 'viewer'] as const;

@@ -63,7 +63,8 @@ export default function HomePage() {
             <h1 id="hero-title">AI phone agents that sound human</h1>
             <p className="lede">
               Place outbound phone calls with an AI agent from one API call. Reminders, surveys,
-              confirmations and sales follow-ups, on real phone lines.
+              confirmations and sales follow-ups, on real phone lines. Rent a number and a saved
+              agent answers its inbound calls too.
             </p>
             <div className="actions">
               <Link className="button" href="/forms/demo-request">

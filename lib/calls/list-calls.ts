@@ -12,6 +12,7 @@ export interface ListCallsQuery {
   cursor?: string;
   batch_id?: string;
   status?: CallRow['queueStatus'];
+  direction?: CallRow['direction'];
   /** The console's extra filters: created at or after `from`, before `to`. */
   from?: Date;
   to?: Date;
@@ -34,6 +35,7 @@ export async function listCalls(
   const filters: SQL[] = [eq(c.orgId, orgId)];
   if (query.batch_id) filters.push(eq(c.batchId, query.batch_id));
   if (query.status) filters.push(eq(c.queueStatus, query.status));
+  if (query.direction) filters.push(eq(c.direction, query.direction));
   if (query.from) filters.push(gte(c.createdAt, query.from));
   if (query.to) filters.push(lt(c.createdAt, query.to));
   if (query.phone_number) filters.push(eq(c.toNumber, query.phone_number));

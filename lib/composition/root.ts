@@ -27,6 +27,7 @@ import { getConfig } from '../platform/config/config';
 import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
 import type { AgentDeps } from '../calls/agents';
+import type { NumberDeps } from '../calls/numbers';
 import type { LeadDeps } from '../site/leads/types';
 import type { SpeechDeps } from '../speech/types';
 import type { VoiceDeps } from '../speech/voices/types';
@@ -188,5 +189,12 @@ export function getLeadDeps(): LeadDeps {
 export async function getAgentDeps(): Promise<AgentDeps> {
   return Object.assign(pick(await getPorts(), { db: 'db' }), {
     allowIps: getConfig().WEBHOOK_ALLOW_IPS,
+  });
+}
+
+/** The phone numbers' dependencies: the database, the line (carrier or sandbox) and the rent. */
+export async function getNumberDeps(): Promise<NumberDeps> {
+  return Object.assign(pick(await getPorts(), { db: 'db', provider: 'provider' }), {
+    monthlyFeeMicros: usdToMicros(getConfig().NUMBER_MONTHLY_FEE_USD),
   });
 }

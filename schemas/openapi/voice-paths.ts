@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerAgentPaths } from './paths/agents';
+import { registerNumberPaths } from './paths/numbers';
 import { registerAuditPaths } from './paths/audit';
 import { registerAutoTopUpPaths } from './paths/auto-top-up';
 import { registerBatchPaths } from './paths/batches';
@@ -17,6 +18,7 @@ import { registerVoiceCatalogPaths } from './paths/voices';
 const registrations: ((registry: OpenAPIRegistry) => void)[] = [
   registerCallPaths,
   registerAgentPaths,
+  registerNumberPaths,
   registerCallingRulesPaths,
   registerCallWebhookPaths,
   registerBatchPaths,

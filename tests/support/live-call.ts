@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AgentBrain, AgentContext, AgentDelta } from '@/lib/adapters/agent-brain';
+import { createAgent } from '@/lib/calls/agents';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
+import { answerInboundWebhook, importNumber, updateNumber } from '@/lib/calls/numbers';
+import { createOrg } from '@/lib/composition/create-org';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { Conversation } from '@/lib/calls/conversation/conversation';
@@ -141,6 +144,11 @@ export async function liveCall(
     thinkMs?: number;
     /** Streaming recognition through this fake; unset: whole turns only. */
     streaming?: FakeStreaming;
+    /**
+     * A caller rings a number of the organization whose agent has these settings (`body`): the
+     * call starts at our inbound webhook instead of being dialled.
+     */
+    inbound?: { caller: string };
   },
 ): Promise<LiveCall> {
   const clock = virtualClock(Date.parse('2026-11-05T09:00:00Z'));
@@ -154,11 +162,10 @@ export async function liveCall(
     ...testCallDeps(db, fakeSpeech, { clock, brain }),
     provider: carrier,
   };
-  const { callId, orgId } = await dispatchTestCall(calls, { max_duration: 2, ...options.body });
-  await runDueWork(calls);
-  const sid = (await db.select().from(schema.calls).where(eq(schema.calls.id, callId)))[0]!
-    .carrierCallSid!;
-  await applyCarrierStatus(calls, callId, { CallSid: sid, CallStatus: 'in-progress' });
+  const placed = options.inbound
+    ? await ringInbound(calls, options.inbound.caller, { max_duration: 2, ...options.body })
+    : await dialOutbound(calls, { max_duration: 2, ...options.body });
+  const { callId, orgId, sid } = placed;
 
   const recognizer = fakeRecognizer(options.heard ?? [], { fail: options.recognizerFails });
   const deps: ConversationDeps = {
@@ -193,7 +200,8 @@ export async function liveCall(
       callSid: sid,
       customParameters: {
         callId,
-        token: signStreamToken(TEST_CALL_SETTINGS.urlSigningKey, callId, clock.now()),
+        token:
+          placed.token ?? signStreamToken(TEST_CALL_SETTINGS.urlSigningKey, callId, clock.now()),
       },
     },
   });
@@ -264,6 +272,54 @@ export async function liveCall(
           .orderBy(schema.transcripts.seq)
       ).map((l) => [l.user, l.text] as [string, string]),
   };
+}
+
+/** A dialled call, answered by a person. */
+async function dialOutbound(calls: TestCallDeps, body: Record<string, unknown>) {
+  const { callId, orgId } = await dispatchTestCall(calls, body);
+  await runDueWork(calls);
+  const sid = (await calls.db.select().from(schema.calls).where(eq(schema.calls.id, callId)))[0]!
+    .carrierCallSid!;
+  await applyCarrierStatus(calls, callId, { CallSid: sid, CallStatus: 'in-progress' });
+  return { callId, orgId, sid, token: null };
+}
+
+let inboundCalls = 0;
+
+/**
+ * A caller rings a number the organization imported, answered by its agent (`body` its settings):
+ * the inbound webhook's TwiML gives the call id and stream token the stream's start carries.
+ */
+async function ringInbound(calls: TestCallDeps, caller: string, body: Record<string, unknown>) {
+  const now = new Date(calls.clock.now());
+  const actor = { type: 'system' as const, id: null };
+  const { orgId } = await createOrg(
+    calls.db,
+    { name: 'Inbound', startingCreditMicros: 10_000_000 },
+    now,
+  );
+  const agent = await createAgent(
+    { db: calls.db, allowIps: [] },
+    { orgId, body: { name: 'Front desk', task: 'Answer the caller.', ...body }, actor },
+    now,
+  );
+  const number = `+121255501${10 + (++inboundCalls % 90)}`;
+  const numberDeps = { db: calls.db, provider: calls.provider, monthlyFeeMicros: 0 };
+  await importNumber(numberDeps, { orgId, body: { number }, actor }, now);
+  await updateNumber(
+    calls.db,
+    { orgId, number, body: { inbound_agent_id: agent.agent_id }, actor },
+    now,
+  );
+  const sid = `CAin${inboundCalls}`;
+  const twiml = await answerInboundWebhook(calls, {
+    signature: 'checked by the carrier stand-in',
+    pathAndQuery: '/v1/telephony/twilio/inbound',
+    form: { CallSid: sid, From: caller, To: number },
+  });
+  const param = (name: string) =>
+    new RegExp(`<Parameter name="${name}" value="([^"]+)"`).exec(twiml)?.[1];
+  return { callId: param('callId')!, orgId, sid, token: param('token')! };
 }
 
 export const mediaFrames = (call: LiveCall) => call.sent.filter((f) => f.event === 'media').length;

@@ -31,6 +31,10 @@ export function recordingCarrier(options: { sidPrefix?: string } = {}) {
         hungUp.push(sid);
         return Promise.resolve();
       },
+      buyNumber: () => Promise.resolve(null),
+      // Every number is in the account: its SID is made from it.
+      importNumber: (number) => Promise.resolve({ number, carrierSid: `PN${number.slice(1)}` }),
+      releaseNumber: () => Promise.resolve(),
       validSignature: () => true,
     };
   return line;

@@ -22,9 +22,10 @@ const BUDGET_BYTES = 20_000;
  * create_call's `analysis_schema` and `metadata` described, get_call's `analysis` (naming
  * analysis_error and analysis_by; prompts come with saved agents, create_batch's stay REST's).
  * Scheduled calls and retries chose 700 more: create_call's `start_time` and `retry`, get_call's
- * `retry_of` and `attempt` (create_batch's retry stays a REST setting).
+ * `retry_of` and `attempt` (create_batch's retry stays a REST setting). Inbound calls 300 more:
+ * a call's `direction` (get_call, list_calls) and list_calls' direction filter.
  */
-const IN_USE_BYTES = 18_500;
+const IN_USE_BYTES = 18_800;
 
 function* walk(node: unknown, path = ''): Generator<[string, Record<string, unknown>]> {
   if (Array.isArray(node))

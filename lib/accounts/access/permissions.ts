@@ -105,6 +105,9 @@ const scopeActions: Record<ApiKeyScope, readonly MemberAction[]> = {
   // save agents (developers and above save; viewers read).
   'agents:read': ['calls.read'],
   'agents:write': ['calls.write'],
+  // A number is where calls come in and go out from; renting one spends the wallet as a call does.
+  'numbers:read': ['calls.read'],
+  'numbers:write': ['calls.write'],
 };
 
 /** Scopes a stored key may name that stand for others: `mcp` (before the split) is both halves. */
@@ -210,6 +213,13 @@ export const routeScopes: readonly ({ method: string; path: string } & RouteAcce
   { method: 'PATCH', path: '/v1/agents/{agent_id}', scope: 'agents:write' },
   { method: 'DELETE', path: '/v1/agents/{agent_id}', scope: 'agents:write' },
   { method: 'GET', path: '/v1/agents/{agent_id}/versions', scope: 'agents:read' },
+  { method: 'GET', path: '/v1/numbers', scope: 'numbers:read' },
+  { method: 'POST', path: '/v1/numbers', scope: 'numbers:write' },
+  { method: 'POST', path: '/v1/numbers/import', scope: 'numbers:write' },
+  { method: 'PATCH', path: '/v1/numbers/{number}', scope: 'numbers:write' },
+  { method: 'DELETE', path: '/v1/numbers/{number}', scope: 'numbers:write' },
+  // A simulated call costs nothing but shows the number's agent at work: who may place calls.
+  { method: 'POST', path: '/v1/numbers/{number}/test-call', scope: 'calls:write' },
   { method: 'GET', path: '/v1/dnc', scope: 'calls:read' },
   { method: 'POST', path: '/v1/dnc', scope: 'calls:write' },
   // Calling a number again that asked not to be called: owners and admins only.

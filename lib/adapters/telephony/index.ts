@@ -6,8 +6,14 @@ import type { CallProvider } from './types';
 
 export * from './types';
 export { SandboxCallProvider } from './sandbox-provider';
-export { TwilioCarrier, mediaStreamUrl, statusCallbackUrl, streamTwiml } from './twilio-carrier';
-export { TWILIO_MEDIA_PATH, TWILIO_STATUS_PATH } from './twilio-carrier';
+export {
+  TwilioCarrier,
+  mediaStreamUrl,
+  sayAndHangUpTwiml,
+  statusCallbackUrl,
+  streamTwiml,
+} from './twilio-carrier';
+export { TWILIO_INBOUND_PATH, TWILIO_MEDIA_PATH, TWILIO_STATUS_PATH } from './twilio-carrier';
 export { outcomeForNumber, testNumberOutcomes } from './test-numbers';
 
 /** Twilio when its three credentials are set (config checked the rest), else the sandbox line. */

@@ -10,6 +10,9 @@ const REPLIES = [
   'Hmm, let me think. Yes, that should be fine.',
 ];
 
+/** What the sandbox's scripted caller asks when the agent answers. */
+export const INBOUND_QUESTION = 'Hi, I am calling to ask when you are open this week.';
+
 /** Deterministic per call and position, so a replayed step says the same thing. */
 function pick<T>(items: readonly T[], seed: string): T {
   const n = createHash('sha256').update(seed).digest().readUInt32BE(0);
@@ -31,9 +34,18 @@ export class SandboxCallProvider implements SandboxLine {
     return outcomeForNumber(toNumber);
   }
 
-  recipientTurn(context: { callId: string; toNumber?: string; turns: LineTurn[] }): string | null {
+  recipientTurn(context: {
+    callId: string;
+    toNumber?: string;
+    inbound?: boolean;
+    turns: LineTurn[];
+  }): string | null {
     const last = context.turns.at(-1);
     if (!last) return 'Hello?';
+    // The scripted caller of a sandbox test call rang with a question, asked after the greeting.
+    if (context.inbound && context.turns.filter((t) => t.user === 'user').length === 0) {
+      return INBOUND_QUESTION;
+    }
     // The test number 555-0105 plays a callee who wants no more calls.
     if (context.toNumber?.endsWith(OPT_OUT_NUMBER))
       return 'Please take me off your list and stop calling me.';

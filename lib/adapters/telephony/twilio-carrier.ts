@@ -1,7 +1,7 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { z } from 'zod';
-import type { CarrierLine, PlaceCallRequest } from './types';
+import type { CarrierLine, CarrierNumber, NumberSearch, PlaceCallRequest } from './types';
 
 export interface TwilioOptions {
   accountSid: string;
@@ -15,6 +15,7 @@ export interface TwilioOptions {
 
 export const TWILIO_STATUS_PATH = '/v1/telephony/twilio/status';
 export const TWILIO_MEDIA_PATH = '/v1/telephony/twilio/media';
+export const TWILIO_INBOUND_PATH = '/v1/telephony/twilio/inbound';
 
 /** Sends every REST request to another host: the path and query stay Twilio's. */
 class RedirectingClient extends twilio.RequestClient {
@@ -30,6 +31,8 @@ class RedirectingClient extends twilio.RequestClient {
 }
 
 const CreatedCall = z.object({ sid: z.string().min(1) });
+const AvailableNumber = z.object({ phoneNumber: z.string().min(1) });
+const IncomingNumber = z.object({ sid: z.string().min(1), phoneNumber: z.string().min(1) });
 
 /** The media stream's URL as Twilio dials it: wss, or ws for an http origin on loopback. */
 export function mediaStreamUrl(publicApiUrl: string): string {
@@ -50,6 +53,14 @@ export function streamTwiml(publicApiUrl: string, callId: string, token: string)
   const stream = response.connect().stream({ url: mediaStreamUrl(publicApiUrl) });
   stream.parameter({ name: 'callId', value: callId });
   stream.parameter({ name: 'token', value: token });
+  return response.toString();
+}
+
+/** TwiML that says `text` and hangs up: a caller never meets a silent line. */
+export function sayAndHangUpTwiml(text: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(text);
+  response.hangup();
   return response.toString();
 }
 
@@ -103,6 +114,46 @@ export class TwilioCarrier implements CarrierLine {
 
   async hangUp(carrierCallSid: string): Promise<void> {
     await this.client.calls(carrierCallSid).update({ status: 'completed' });
+  }
+
+  /** Where the number sends its calls and their status: our inbound webhook and callbacks. */
+  private numberUrls() {
+    return {
+      voiceUrl: new URL(TWILIO_INBOUND_PATH, this.publicApiUrl).href,
+      voiceMethod: 'POST',
+      statusCallback: new URL(TWILIO_STATUS_PATH, this.publicApiUrl).href,
+      statusCallbackMethod: 'POST',
+    };
+  }
+
+  async buyNumber(search: NumberSearch): Promise<CarrierNumber | null> {
+    const found = await this.client.availablePhoneNumbers(search.country).local.list({
+      ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
+      ...(search.contains ? { contains: search.contains } : {}),
+      voiceEnabled: true,
+      limit: 1,
+    });
+    const first = found[0];
+    if (!first) return null;
+    const { phoneNumber } = AvailableNumber.parse(first);
+    const bought = IncomingNumber.parse(
+      await this.client.incomingPhoneNumbers.create({ phoneNumber, ...this.numberUrls() }),
+    );
+    return { number: bought.phoneNumber, carrierSid: bought.sid };
+  }
+
+  async importNumber(number: string): Promise<CarrierNumber | null> {
+    const [held] = await this.client.incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 });
+    if (!held) return null;
+    const { sid } = IncomingNumber.parse(held);
+    const updated = IncomingNumber.parse(
+      await this.client.incomingPhoneNumbers(sid).update(this.numberUrls()),
+    );
+    return { number: updated.phoneNumber, carrierSid: updated.sid };
+  }
+
+  async releaseNumber(carrierSid: string): Promise<void> {
+    await this.client.incomingPhoneNumbers(carrierSid).remove();
   }
 
   validSignature(signature: string | null, url: string, params: Record<string, string>): boolean {

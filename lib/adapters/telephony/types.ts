@@ -23,8 +23,16 @@ interface LineBase {
 export interface SandboxLine extends LineBase {
   readonly kind: 'sandbox';
   connect(toNumber: string): ConnectOutcome;
-  /** What the person on the line says next (`toNumber` picks a test number's script); null hangs up. */
-  recipientTurn(context: { callId: string; toNumber?: string; turns: LineTurn[] }): string | null;
+  /**
+   * What the person on the line says next (`toNumber` picks a test number's script; `inbound`:
+   * the person rang us, with a question of their own); null hangs up.
+   */
+  recipientTurn(context: {
+    callId: string;
+    toNumber?: string;
+    inbound?: boolean;
+    turns: LineTurn[];
+  }): string | null;
 }
 
 /** What placing a real call needs. */
@@ -38,6 +46,21 @@ export interface PlaceCallRequest {
   streamToken: string;
 }
 
+/** What a number search asks the carrier for (POST /v1/numbers). */
+export interface NumberSearch {
+  /** ISO 3166 alpha-2, upper case. */
+  country: string;
+  areaCode?: string;
+  /** Digits the number must contain. */
+  contains?: string;
+}
+
+/** A number held in the carrier account, its voice URL and status callback pointing at us. */
+export interface CarrierNumber {
+  number: string;
+  carrierSid: string;
+}
+
 /** A real phone network: calls are placed over its REST API and talk over its media stream. */
 export interface CarrierLine extends LineBase {
   readonly kind: 'twilio';
@@ -46,6 +69,12 @@ export interface CarrierLine extends LineBase {
   placeCall(request: PlaceCallRequest): Promise<{ carrierCallSid: string }>;
   /** Ends a live call (idempotent at the carrier: a finished call stays finished). */
   hangUp(carrierCallSid: string): Promise<void>;
+  /** Searches available numbers and buys the first, pointed at us; null when none matches. */
+  buyNumber(search: NumberSearch): Promise<CarrierNumber | null>;
+  /** Points a number already in the account at us; null when the account has no such number. */
+  importNumber(number: string): Promise<CarrierNumber | null>;
+  /** Gives a bought number back to the carrier (the account stops paying for it). */
+  releaseNumber(carrierSid: string): Promise<void>;
   /** Checks `X-Twilio-Signature` over the full URL and the form parameters (none for a GET). */
   validSignature(signature: string | null, url: string, params: Record<string, string>): boolean;
 }

@@ -60,7 +60,12 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
       state.greeting !== undefined && !last
         ? state.greeting
         : deps.provider.kind === 'sandbox'
-          ? deps.provider.recipientTurn({ callId: call.id, toNumber: call.toNumber, turns })
+          ? deps.provider.recipientTurn({
+              callId: call.id,
+              toNumber: call.toNumber,
+              inbound: call.direction === 'inbound',
+              turns,
+            })
           : null;
     if (said === null) {
       return endLeased(deps, call, { queueStatus: 'complete', endedBy: 'USER' }, context);

@@ -181,10 +181,25 @@ export async function receiveCarrierCallback(
   if (!carrier.validSignature(input.signature, url, input.form)) {
     throw new ApiError('CARRIER_SIGNATURE_INVALID');
   }
-  const callId = new URL(url).searchParams.get('call_id') ?? '';
   const parsed = CarrierCallback.safeParse(input.form);
+  let callId = new URL(url).searchParams.get('call_id') ?? '';
+  if (!callId && parsed.success) {
+    // An inbound call's status comes from its number's callback, named by the carrier's SID
+    // alone; a caller we turned away (no call row) is nothing to apply.
+    const found = await callIdOfSid(deps, parsed.data.CallSid);
+    if (!found) return;
+    callId = found;
+  }
   if (!UUID.test(callId) || !parsed.success) {
     throw new ApiError('INVALID_BODY', { message: 'Not a call status callback of ours.' });
   }
   await applyCarrierStatus(deps, callId, parsed.data);
+}
+
+async function callIdOfSid(deps: CallDeps, carrierCallSid: string): Promise<string | null> {
+  const [call] = await deps.db
+    .select({ id: schema.calls.id })
+    .from(schema.calls)
+    .where(eq(schema.calls.carrierCallSid, carrierCallSid));
+  return call?.id ?? null;
 }

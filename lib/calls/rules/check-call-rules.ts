@@ -1,6 +1,7 @@
 import { prepareRaw, type Executor } from '@/lib/adapters/db';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { checkWindow, narrowWindow, type HoursWindow, type Weekday } from './calling-window';
+import { checkCallerId } from './caller-id';
 import { classifyNumber } from './classify-number';
 import { numberTimeZones } from './number-time-zones';
 import { isTestNumber } from './test-number';
@@ -11,8 +12,8 @@ export interface CallRulesDeps {
   db: Executor;
   rules: RuleSettings;
   /**
-   * Its `defaultFrom` (presented when a call names none) is the only caller ID allowed for now;
-   * on a carrier (`kind` twilio) real numbers need a paying organization.
+   * Its `defaultFrom` is presented when a call names none (any other caller ID must be one of the
+   * organization's numbers); on a carrier (`kind` twilio) real numbers need a paying organization.
    */
   provider: { defaultFrom: string; kind: 'sandbox' | 'twilio' };
 }
@@ -83,25 +84,22 @@ export const needsDeposit = (deps: CallRulesDeps, to: string) =>
   deps.provider.kind === 'twilio' && !isTestNumber(to);
 
 /**
- * Every rule a dial must pass, in the order a person would fix them: the caller ID, the kind of
+ * Every rule a dial must pass, in the order a person would fix them: the caller ID (one of the
+ * organization's numbers, or the line's own), the kind of
  * line, the operator's denied prefixes, the countries (the deployment's, then the org's), the
  * do-not-call lists (the org's and the operators'), and the calling hours in every time zone the
  * number may ring in. Throws the first refusal; OUTSIDE_CALLING_HOURS carries next_allowed_at.
  */
 export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Promise<void> {
+  await checkCallerId(deps, dial);
   const country = checkNumberRules(deps, dial);
   await checkOrgRules(deps, dial, country, await readOrgView(deps.db, dial.orgId, dial.to));
 }
 
-/** The rules that need nothing of the organization's (first); returns the number's country. */
+/**
+ * The rules on the number alone (after the caller ID, checkCallerId); returns its country.
+ */
 export function checkNumberRules(deps: CallRulesDeps, dial: DialAttempt): string {
-  const line = deps.provider.defaultFrom;
-  if (dial.from !== null && dial.from !== line) {
-    throw new ApiError('FROM_NOT_ALLOWED', {
-      message: `${dial.from} is not a number this organization may present as caller ID; omit \`from\` to use ${line}.`,
-      field: 'from',
-    });
-  }
   const number = classifyNumber(dial.to);
   if (number.refusal) {
     throw new ApiError('DESTINATION_NOT_ALLOWED', {

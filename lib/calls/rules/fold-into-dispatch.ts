@@ -1,3 +1,4 @@
+import { checkCallerId } from './caller-id';
 import { checkWindow } from './calling-window';
 import {
   checkNumberRules,
@@ -57,6 +58,7 @@ export async function foldDispatchRules(
 ): Promise<FoldedRules | null> {
   let country: string;
   try {
+    await checkCallerId(deps, dial);
     country = checkNumberRules(deps, dial);
   } catch (error) {
     // Counted as scheduleAtDispatch counts the refusals it finds.

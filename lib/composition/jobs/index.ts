@@ -5,6 +5,7 @@ import { autoTopUpsJob } from './auto-top-ups-job';
 import { deliverWebhooksJob } from './deliver-webhooks-job';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './job-queue';
 import { refundSpeechJob } from './refund-speech-job';
+import { renewNumbersJob } from './renew-numbers-job';
 import { runJobsNow } from './run-jobs-now';
 import { startScheduledCallsJob } from './start-scheduled-calls-job';
 import type { Job } from './types';
@@ -18,7 +19,13 @@ export {
   POLLING_INTERVAL_SECONDS,
   startJobQueue,
 } from './job-queue';
-export { autoTopUpsJob, deliverWebhooksJob, refundSpeechJob, startScheduledCallsJob };
+export {
+  autoTopUpsJob,
+  deliverWebhooksJob,
+  refundSpeechJob,
+  renewNumbersJob,
+  startScheduledCallsJob,
+};
 
 /** Everything that runs on the queue; each context's job is defined in a file of its own. */
 export const backgroundJobs: readonly Job[] = [
@@ -26,6 +33,7 @@ export const backgroundJobs: readonly Job[] = [
   autoTopUpsJob,
   refundSpeechJob,
   startScheduledCallsJob,
+  renewNumbersJob,
 ];
 
 // Shared by server.ts and Next's bundled copy of this module (route code may send jobs).

@@ -107,6 +107,11 @@ export const envSchema = z
       0.09,
       z.number('must be a number').min(0, 'must be 0 or more').max(100, 'must be at most 100'),
     ),
+    // A phone number's monthly rent in US dollars, charged to the wallet at purchase and each month.
+    NUMBER_MONTHLY_FEE_USD: numberOr(
+      2,
+      z.number('must be a number').min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
+    ),
     // How much faster than real time the sandbox line plays calls (tests use large values).
     SANDBOX_TIME_SCALE: numberOr(
       1,

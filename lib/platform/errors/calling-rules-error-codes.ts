@@ -34,6 +34,6 @@ export const callingRulesErrorCodes = {
   FROM_NOT_ALLOWED: {
     status: 400,
     message: 'This caller ID is not a number the organization may present.',
-    hint: 'Omit `from` to use the service’s number, or send a number your organization owns.',
+    hint: 'Omit `from` to use the service’s number, or send one of your organization’s numbers (GET /v1/numbers).',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { accountErrorCodes } from './account-error-codes';
 import { agentErrorCodes } from './agent-error-codes';
+import { numberErrorCodes } from './number-error-codes';
 import { billingErrorCodes } from './billing-error-codes';
 import { callingRulesErrorCodes } from './calling-rules-error-codes';
 
@@ -86,6 +87,7 @@ export const errorCodes = {
   ...billingErrorCodes,
   ...callingRulesErrorCodes,
   ...agentErrorCodes,
+  ...numberErrorCodes,
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',

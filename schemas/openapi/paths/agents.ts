@@ -96,7 +96,14 @@ export function registerAgentPaths(registry: OpenAPIRegistry): void {
       'The agent is no longer listed nor usable by new calls (404 AGENT_NOT_FOUND); calls placed from it keep their `agent_id` and `agent_version`. Audited.',
     security: bearer,
     request: { params: AgentIdParam },
-    responses: { 200: json(AgentDeleteResponse, 'Deleted.'), 404: notFound, ...authErrors },
+    responses: {
+      200: json(AgentDeleteResponse, 'Deleted.'),
+      404: notFound,
+      409: error(
+        'AGENT_IN_USE: the agent answers calls to one of the organization’s numbers; assign another agent to the number first.',
+      ),
+      ...authErrors,
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -30,10 +30,12 @@ describe('the role → scope ceiling', () => {
         'mcp:write',
         'agents:read',
         'agents:write',
+        'numbers:read',
+        'numbers:write',
       ]),
     );
     expect(new Set(roleScopes('viewer'))).toEqual(
-      new Set(['calls:read', 'voices:read', 'mcp:read', 'agents:read']),
+      new Set(['calls:read', 'voices:read', 'mcp:read', 'agents:read', 'numbers:read']),
     );
   });
 

@@ -110,7 +110,7 @@ describe('roles → member actions', () => {
 });
 
 describe('API key scopes', () => {
-  it('are the twelve documented scopes, and an agent is offered the six that build', () => {
+  it('are the fourteen documented scopes, and an agent is offered the six that build', () => {
     expect([...apiKeyScopes]).toEqual([
       'calls:read',
       'calls:write',
@@ -124,6 +124,8 @@ describe('API key scopes', () => {
       'billing:write',
       'agents:read',
       'agents:write',
+      'numbers:read',
+      'numbers:write',
     ]);
     expect([...defaultAgentScopes]).toEqual([
       'calls:read',
@@ -148,8 +150,16 @@ describe('API key scopes', () => {
       'mcp:write',
       'agents:read',
       'agents:write',
+      'numbers:read',
+      'numbers:write',
     ]);
-    expect(roleScopes('viewer')).toEqual(['calls:read', 'voices:read', 'mcp:read', 'agents:read']);
+    expect(roleScopes('viewer')).toEqual([
+      'calls:read',
+      'voices:read',
+      'mcp:read',
+      'agents:read',
+      'numbers:read',
+    ]);
   });
 
   it('names each scope beyond a role, and a full-access key as every one of them', () => {
@@ -167,6 +177,7 @@ describe('API key scopes', () => {
       'billing:read',
       'billing:write',
       'agents:write',
+      'numbers:write',
     ]);
     expect(scopesBeyondRole(['speech', 'calls:read'], 'viewer')).toEqual(['speech']);
     expect(scopesBeyondRole([], 'viewer')).toEqual([]);
@@ -179,6 +190,7 @@ describe('API key scopes', () => {
       'voices:read',
       'mcp:read',
       'agents:read',
+      'numbers:read',
     ]);
     expect(keyScopes(null, 'admin')).toEqual([...apiKeyScopes]);
     // Only what the key names (mcp:write brings mcp:read, not the other way round).
@@ -243,6 +255,12 @@ describe('routes → scopes (the README’s scope table)', () => {
     ['PATCH', '/v1/agents/a1', 'agents:write'],
     ['DELETE', '/v1/agents/a1', 'agents:write'],
     ['GET', '/v1/agents/a1/versions', 'agents:read'],
+    ['GET', '/v1/numbers', 'numbers:read'],
+    ['POST', '/v1/numbers', 'numbers:write'],
+    ['POST', '/v1/numbers/import', 'numbers:write'],
+    ['PATCH', '/v1/numbers/%2B14155550110', 'numbers:write'],
+    ['DELETE', '/v1/numbers/%2B14155550110', 'numbers:write'],
+    ['POST', '/v1/numbers/%2B14155550110/test-call', 'calls:write'],
     ['GET', '/v1/dnc', 'calls:read'],
     ['POST', '/v1/dnc', 'calls:write'],
     ['DELETE', '/v1/dnc', 'calls:write'],

@@ -12,6 +12,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { fakeDirFiles } from './fake-dir';
 import { chatCompletion, chatCompletionChunk } from '../chat-completion';
+import { STAND_IN_NUMBERS, twilioNumberAccount, twilioNumberHandlers } from './twilio-numbers';
 
 export interface VoiceFakeMode {
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
@@ -79,7 +80,13 @@ function toolCallReply(call: { tool: string; arguments?: string }, stream: boole
   return new HttpResponse(text, { headers: { 'content-type': 'text/event-stream' } });
 }
 
+// The account's phone numbers: a few to buy, one already held to import.
+const numbers = twilioNumberAccount({ US: [...STAND_IN_NUMBERS.available] }, [
+  { sid: 'PNstandin0', phoneNumber: STAND_IN_NUMBERS.held, voiceUrl: null, statusCallback: null },
+]);
+
 const handlers = [
+  ...twilioNumberHandlers(twilioBase, () => numbers),
   http.post(
     `${twilioBase}/2010-04-01/Accounts/:account/Calls.json`,
     async ({ request, params }) => {

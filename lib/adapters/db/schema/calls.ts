@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { agents } from './agents';
+import { callDirections } from '../../../../schemas/stored-values';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -100,6 +101,8 @@ export const calls = pgTable(
       .references(() => organizations.id),
     batchId: uuid('batch_id').references(() => batches.id),
     queueStatus: text('queue_status', { enum: queueStatuses }).notNull(),
+    /** outbound: placed by us; inbound: a caller rang one of the org's numbers (to_number). */
+    direction: text('direction', { enum: callDirections }).notNull().default('outbound'),
     toNumber: text('to_number').notNull(),
     fromNumber: text('from_number').notNull(),
     task: text('task').notNull(),
@@ -226,6 +229,7 @@ export const calls = pgTable(
       'calls_queue_status',
       sql`${t.queueStatus} IN ('queued', 'started', 'complete', 'call_error')`,
     ),
+    check('calls_direction', sql`${t.direction} IN ('outbound', 'inbound')`),
     check('calls_price_nonnegative', sql`${t.priceMicros} IS NULL OR ${t.priceMicros} >= 0`),
     check('calls_held_nonnegative', sql`${t.heldMicros} IS NULL OR ${t.heldMicros} >= 0`),
   ],

@@ -14,3 +14,4 @@ export * from './limits';
 export * from './auto-top-up';
 export * from './calling-rules';
 export * from './agents';
+export * from './numbers';

@@ -138,7 +138,7 @@ export const walletLedger = pgTable(
       .where(sql`${t.reference} IS NOT NULL`),
     check(
       'wallet_ledger_kind',
-      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'speech_charge', 'refund', 'payment_refund', 'dispute', 'dispute_won', 'debt_repayment')`,
+      sql`${t.kind} IN ('deposit', 'starting_credit', 'call_charge', 'speech_charge', 'refund', 'payment_refund', 'dispute', 'dispute_won', 'debt_repayment', 'number_rent')`,
     ),
     check('wallet_ledger_balance_nonnegative', sql`${t.balanceAfterMicros} >= 0`),
   ],
