@@ -20,7 +20,8 @@ const InboundForm = z.object({
  * POST /v1/telephony/twilio/inbound (the voice URL of every number we bought or imported): the
  * signature is checked over our public URL and the form (403 otherwise), then the number's agent
  * answers through the media stream, as a dialled call's agent does; a caller the organization
- * cannot take hears why and the call ends, charged nothing. A repeated webhook for a call already
+ * cannot take (or this instance, at its live-call capacity) hears why and the call ends, charged
+ * nothing. A repeated webhook for a call already
  * answered connects its stream again (a fresh single-use token), never a second call.
  */
 export async function answerInboundWebhook(
@@ -55,6 +56,12 @@ export async function answerInboundWebhook(
   }
   const line = await numberHolder(deps.db, to);
   if (!line || line.source === 'sandbox') return sayAndHangUpTwiml(INBOUND_MESSAGES.notInService);
+  // This instance at its live-call capacity (or with a saturated event loop): the caller hears
+  // that the lines are busy rather than an agent that answers late, and the live calls keep
+  // their latency. The stream would land here, so another instance cannot take it.
+  if (deps.admission && !deps.admission.canAdmitLiveCall()) {
+    return sayAndHangUpTwiml(INBOUND_MESSAGES.busy);
+  }
   const answer = await startInboundCall(deps, {
     line,
     caller,

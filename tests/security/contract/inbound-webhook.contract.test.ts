@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/calls/agents';
 import { listCalls } from '@/lib/calls/list-calls';
 import { answerInboundWebhook, INBOUND_MESSAGES } from '@/lib/calls/numbers';
+import { LiveAdmission } from '@/lib/calls/live-admission';
 import { schema, type Db } from '@/lib/adapters/db';
 import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 import { TwilioCarrier } from '@/lib/adapters/telephony';
@@ -155,5 +156,35 @@ describe.each(databaseAdapters)('the inbound voice webhook on $name', (adapter) 
       .from(schema.organizations)
       .where(eq(schema.organizations.id, broke.orgId));
     expect(wallet).toEqual({ balance: 0, held: 0 });
+  });
+
+  it('says the lines are busy when this instance carries its capacity of live calls, starting nothing', async () => {
+    const open = await line();
+    const admission = new LiveAdmission(
+      deps().clock,
+      () => ({ utilization: 0, lagP99Ms: 0 }),
+      { capacity: 1 },
+      () => {},
+    );
+    admission.opened('a-call-streaming-here');
+    const answer = await answerInboundWebhook(
+      { ...deps(), admission },
+      {
+        signature: signed({ CallSid: 'CAfull', From: '+14155550123', To: open.number }),
+        pathAndQuery: PATH,
+        form: { CallSid: 'CAfull', From: '+14155550123', To: open.number },
+      },
+    );
+    expect(answer).toBe(said(INBOUND_MESSAGES.busy));
+    expect(await callsOf(open.orgId)).toEqual([]);
+    // Once that call ends here, the next caller is answered.
+    admission.closed('a-call-streaming-here');
+    const form = { CallSid: 'CAroom', From: '+14155550123', To: open.number };
+    const connected = await answerInboundWebhook(
+      { ...deps(), admission },
+      { signature: signed(form), pathAndQuery: PATH, form },
+    );
+    expect(connected).toContain('<Stream');
+    expect((await callsOf(open.orgId)).map((c) => c.carrierCallSid)).toEqual(['CAroom']);
   });
 });
