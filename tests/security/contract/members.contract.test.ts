@@ -420,15 +420,16 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
             'billing:read',
             'billing:write',
             'agents:write',
+            'numbers:write',
           ],
-          kept: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'],
+          kept: ['calls:read', 'voices:read', 'mcp:read', 'agents:read', 'numbers:read'],
         },
       ]);
       expect(await keyRow(db, mixed.keyId)).toEqual({ scopes: ['calls:read'], revokedAt: null });
       expect(await keyRow(db, speech.keyId)).toEqual({ scopes: ['speech'], revokedAt: later(10) });
       expect(await keyRow(db, reader.keyId)).toEqual({ scopes: ['calls:read'], revokedAt: null });
       expect(await keyRow(db, full.keyId)).toEqual({
-        scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'],
+        scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read', 'numbers:read'],
         revokedAt: null,
       });
       expect(await keyRow(db, colleagues.keyId)).toEqual({ scopes: ['speech'], revokedAt: null });
@@ -450,7 +451,10 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
           targetType: 'api_key',
           targetId: full.keyId,
           before: { scopes: null },
-          after: { scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read'], ...member },
+          after: {
+            scopes: ['calls:read', 'voices:read', 'mcp:read', 'agents:read', 'numbers:read'],
+            ...member,
+          },
           at: later(10),
         },
       ]);
@@ -506,6 +510,8 @@ describe.each(databaseAdapters)('members and invitations on $name', (adapter) =>
             'billing:write',
             'agents:read',
             'agents:write',
+            'numbers:read',
+            'numbers:write',
           ],
           kept: null,
         },
