@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentDone, createFakeDir } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';
+import { depositUsd } from '../support/http';
 import { STAND_IN_NUMBERS } from '../support/msw/twilio-numbers';
 import {
   CalleeStream,
@@ -25,7 +26,9 @@ const fakeDir = createFakeDir();
 
 beforeAll(async () => {
   server = await startCarrierServer({ fakeDir });
-  org = await createTestOrg(server.url, 20);
+  // A paying organization: the carrier's numbers are not rented against starting credit.
+  org = await createTestOrg(server.url, 0);
+  await depositUsd(server.url, org.orgId, 20);
 }, 120_000);
 afterAll(async () => {
   if (process.env.SHOW_SERVER_LOGS) console.log(server?.logs());

@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors/api-error';
 import { parseBody } from '../../platform/http/parse-body';
 import { renderNumber } from './render-number';
 import { pickSandboxNumber, sandboxCandidates } from './sandbox-numbers';
+import { assertPaidDeposit } from './carrier-number-guards';
 import { assertCanPayRent, takeNumber } from './take-number';
 import type { NumberDeps } from './types';
 
@@ -38,6 +39,7 @@ export async function buyNumber(
     );
     return renderNumber(row);
   }
+  await assertPaidDeposit(deps.db, input.orgId);
   const bought = await carrier.buyNumber({
     country: search.country,
     ...(search.area_code ? { areaCode: search.area_code } : {}),

@@ -6,6 +6,7 @@ import { parseBody } from '../../platform/http/parse-body';
 import { numberHolder } from './find-number';
 import { renderNumber } from './render-number';
 import { isSandboxNumber } from './sandbox-numbers';
+import { assertNotServiceNumber, assertPaidDeposit } from './carrier-number-guards';
 import { assertCanPayRent, takeNumber } from './take-number';
 import type { NumberDeps } from './types';
 
@@ -36,6 +37,8 @@ export async function importNumber(
       await takeNumber(deps.db, { ...base, source: 'sandbox', carrierSid: null }, now),
     );
   }
+  assertNotServiceNumber(carrier, number);
+  await assertPaidDeposit(deps.db, input.orgId);
   const held = await carrier.importNumber(number);
   if (!held) {
     throw new ApiError('NUMBER_NOT_FOUND', {

@@ -17,6 +17,7 @@ import {
 } from '@/lib/calls/rules';
 import { schema, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
+import { depositFunds } from '@/lib/wallet';
 import { SandboxCallProvider, TwilioCarrier, type CallProvider } from '@/lib/adapters/telephony';
 import { ApiError } from '@/lib/platform/errors/api-error';
 import { databaseAdapters, openForSuite } from '../../support/databases';
@@ -66,8 +67,13 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     provider,
     monthlyFeeMicros: FEE,
   });
-  const org = async (creditMicros = 10_000_000) =>
-    (await createOrg(db, { name: 'Numbers', startingCreditMicros: creditMicros }, now)).orgId;
+  /** An organization whose money is a paid deposit (a carrier's numbers need one), or credit. */
+  const org = async (creditMicros = 10_000_000, paid = true) => {
+    const startingCreditMicros = paid ? 0 : creditMicros;
+    const { orgId } = await createOrg(db, { name: 'Numbers', startingCreditMicros }, now);
+    if (paid) await depositFunds(db, orgId, creditMicros, actor, now);
+    return orgId;
+  };
   const ledger = (orgId: string) =>
     db
       .select()
@@ -207,6 +213,42 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     // Released, an imported number stays in the account.
     await releaseNumber(deps(twilioLine()), { orgId, number: '+16175550123', actor }, now);
     expect(account.owned.map((n) => n.sid)).toEqual(['PNimported']);
+  });
+
+  it('rents carrier numbers only to a paying organization, and never the service’s own caller ID', async () => {
+    account = twilioNumberAccount({ US: ['+14155550177'] }, [
+      { sid: 'PNservice', phoneNumber: '+15005550006', voiceUrl: null, statusCallback: null },
+      { sid: 'PNspare', phoneNumber: '+16175550125', voiceUrl: null, statusCallback: null },
+    ]);
+    // Starting credit alone: the carrier is never asked (it would bill the service at once).
+    const unpaid = await org(10_000_000, false);
+    for (const attempt of [
+      buyNumber(deps(twilioLine()), { orgId: unpaid, body: { country: 'US' }, actor }, now),
+      importNumber(
+        deps(twilioLine()),
+        { orgId: unpaid, body: { number: '+16175550125' }, actor },
+        now,
+      ),
+    ]) {
+      const error = await refusal(attempt);
+      expect([error.code, error.status]).toEqual(['DEPOSIT_REQUIRED', 402]);
+    }
+    expect(account.requests).toEqual([]);
+    // The sandbox's fictional numbers stay open to it.
+    const sandbox = await buyNumber(deps(), { orgId: unpaid, body: { country: 'US' }, actor }, now);
+    expect(sandbox.sandbox).toBe(true);
+    // The caller ID every organization's calls present (and their callbacks reach) is no one's.
+    const paying = await org();
+    const service = await refusal(
+      importNumber(
+        deps(twilioLine()),
+        { orgId: paying, body: { number: '+1 500 555 0006' }, actor },
+        now,
+      ),
+    );
+    expect(service.code).toBe('NUMBER_TAKEN');
+    expect(account.owned.find((n) => n.sid === 'PNservice')?.voiceUrl).toBeNull();
+    expect(await ledger(paying)).toEqual([]);
   });
 
   it('assigns an agent, refuses another org’s, and keeps the agent while it answers', async () => {
