@@ -12,6 +12,7 @@ export function ConsoleNav({ orgId }: { orgId: string }) {
     { href: `${base}/calls`, label: 'Calls' },
     { href: `${base}/batches`, label: 'Batches' },
     { href: `${base}/agents`, label: 'Agents' },
+    { href: `${base}/numbers`, label: 'Phone numbers' },
     { href: `${base}/rules`, label: 'Calling rules' },
     { href: `${base}/voices`, label: 'Voice studio' },
     { href: `${base}/webhooks`, label: 'Webhooks' },
