@@ -1,7 +1,7 @@
 import { AuditLogQuery } from './audit';
 import { z } from './zod';
 import { queueStatusValues } from './calls';
-import { deliveryStatuses } from './stored-values';
+import { callDirections, deliveryStatuses } from './stored-values';
 import { BatchCreateRequest } from './batches';
 import { E164 } from './phone';
 import { ResendWebhooksRequest } from './webhooks';
@@ -21,6 +21,7 @@ export const ConsoleCallFilters = z.object({
     blank,
     z.enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM']).optional(),
   ),
+  direction: z.preprocess(blank, z.enum(callDirections).optional()),
   cursor: z.preprocess(blank, z.string().max(200).optional()),
 });
 export type ConsoleCallFilters = z.infer<typeof ConsoleCallFilters>;

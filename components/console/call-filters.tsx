@@ -50,6 +50,14 @@ export function CallFilters({ values }: { values: Record<string, string | string
           ))}
         </select>
       </label>
+      <label>
+        Direction
+        <select name="direction" defaultValue={text(values.direction)}>
+          <option value="">Both</option>
+          <option value="outbound">Outbound (placed)</option>
+          <option value="inbound">Inbound (answered)</option>
+        </select>
+      </label>
       <button className="button" type="submit">
         Filter
       </button>

@@ -9,6 +9,8 @@ export type Call = Pick<
   | 'call_id'
   | 'created_at'
   | 'to'
+  | 'from'
+  | 'direction'
   | 'queue_status'
   | 'call_ended_by'
   | 'corrected_duration'
@@ -21,7 +23,8 @@ const escapeHtml = (value: string | undefined) => escape(value ?? '');
 /** One row of the calls table as HTML: the same markup JSX would give, every value escaped. */
 export function callRowHtml(orgId: string, call: Call): string {
   const cells = [
-    call.to,
+    // An inbound call's number is the caller's; ours (`to`) is the same on every such row.
+    call.direction === 'inbound' ? `${call.from ?? 'Unknown caller'} (inbound)` : call.to,
     statusWord(call.queue_status),
     call.call_ended_by ?? '—',
     call.corrected_duration ? `${call.corrected_duration} s` : '—',

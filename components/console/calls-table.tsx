@@ -17,7 +17,7 @@ export function CallsTable({
         <thead>
           <tr>
             <th scope="col">Created</th>
-            <th scope="col">To</th>
+            <th scope="col">Number</th>
             <th scope="col">Status</th>
             <th scope="col">Ended by</th>
             <th scope="col">Length</th>

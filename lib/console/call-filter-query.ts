@@ -12,6 +12,7 @@ export function callFilterQuery(filters: ConsoleCallFilters, limit: number): Lis
     batch_id: filters.batch_id,
     phone_number: filters.phone_number,
     ended_by: filters.ended_by,
+    direction: filters.direction,
     from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
     to: filters.to ? new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS) : undefined,
   };

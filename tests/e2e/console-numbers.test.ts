@@ -61,6 +61,15 @@ describe('phone numbers in the console', () => {
     expect(call).toMatchObject({ direction: 'inbound', to: '+12125550110' });
     expect(call.transcripts.some((t) => t.user === 'assistant')).toBe(true);
     expect((await getCall(base, apiKey, callId!)).queue_status).toBe('complete');
+
+    // The calls list filters by direction and names the caller of an inbound call.
+    await page.goto(`${base}/console/orgs/${orgId}/calls`);
+    await page.getByLabel('Direction').selectOption('inbound');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/direction=inbound/);
+    const listed = page.getByTestId('call-row');
+    expect(await listed.count()).toBe(1);
+    expect(await listed.first().textContent()).toContain(`${call.from} (inbound)`);
   });
 
   it('releases the number only after a confirmation', async () => {
