@@ -55,3 +55,6 @@ export const ConsoleDeliveryFilter = z.object({
   status: z.preprocess(blank, z.enum(deliveryStatuses).optional()),
   cursor: z.preprocess(blank, z.string().max(200).optional()),
 });
+
+/** "Call me" on an agent's page: the number the agent calls (`POST …/agents/{agent_id}/call`). */
+export const ConsoleCallMe = z.object({ phone_number: z.string().trim().min(1).max(40) });

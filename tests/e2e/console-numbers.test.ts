@@ -72,6 +72,19 @@ describe('phone numbers in the console', () => {
     expect(await listed.first().textContent()).toContain(`${call.from} (inbound)`);
   });
 
+  it('has the agent call the member from its page ("Call me")', async () => {
+    await page.goto(`${base}/console/orgs/${orgId}/agents`);
+    await page.getByRole('link', { name: 'Front desk' }).click();
+    await page.getByLabel('Your phone number (E.164)').fill('+14155550123');
+    await page.getByRole('button', { name: 'Call me' }).click();
+    const follow = page.getByRole('link', { name: 'Follow the call' });
+    await follow.waitFor();
+    const callId = /\/calls\/([0-9a-f-]{36})$/.exec((await follow.getAttribute('href')) ?? '')?.[1];
+    const call = await waitForEnd(base, apiKey, callId!);
+    expect(call).toMatchObject({ direction: 'outbound', to: '+14155550123', agent_version: 1 });
+    expect(call.agent_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('releases the number only after a confirmation', async () => {
     await page.goto(numbersUrl());
     await page.getByRole('button', { name: 'Release +12125550110' }).click();

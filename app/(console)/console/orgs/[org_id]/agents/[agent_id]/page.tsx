@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AgentForm } from '@/components/console/agent-form';
+import { CallMeForm } from '@/components/console/call-me-form';
 import { DeleteAgentButton } from '@/components/console/delete-agent-button';
 import { getAgent, listAgentVersions } from '@/lib/calls/agents';
 import { consoleOrg } from '@/lib/console/console-org';
@@ -53,6 +54,12 @@ export default async function AgentPage({
       </p>
       {can('calls.write') ? (
         <>
+          <h2>Try it</h2>
+          <p>
+            The agent calls the number you type, with its current version. On the sandbox line, use
+            a test number such as +14155550123.
+          </p>
+          <CallMeForm orgId={org.orgId} agentId={agent.agent_id} />
           <h2>Change</h2>
           <AgentForm orgId={org.orgId} agent={agent} />
           <p>
