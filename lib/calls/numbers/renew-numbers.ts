@@ -6,9 +6,10 @@ import { ApiError } from '../../platform/errors/api-error';
 import type { NumberRow } from './find-number';
 import { chargeRent, monthAfter } from './take-number';
 import type { NumberDeps } from './types';
+import { UNPAID_GRACE_MS } from './unpaid-grace';
+import { warnUnpaidNumber, type UnpaidWarningDeps } from './warn-unpaid-number';
 
-/** How long a number whose month the wallet cannot pay is kept before it is released. */
-export const UNPAID_GRACE_MS = 7 * 24 * 60 * 60_000;
+export { UNPAID_GRACE_MS };
 
 const system = { type: 'system' as const, id: null };
 
@@ -16,11 +17,16 @@ const system = { type: 'system' as const, id: null };
  * One sweep of the monthly rent: each number whose paid month has ended (claimed under its row's
  * lock, skipping rows another instance holds) is charged its next month — once, keyed by the
  * month's start — and paid up to the month after. A wallet that cannot pay leaves the number
- * as it is for 7 days (tried again each sweep); after that it is released. Returns how many
+ * as it is for 7 days (tried again each sweep; the owners are mailed once); after that it is
+ * released. Returns how many
  * numbers were renewed or released.
  */
 export async function renewDueNumbers(
-  deps: Pick<NumberDeps, 'db' | 'provider'> & { clock: { now(): number } },
+  deps: Pick<NumberDeps, 'db' | 'provider'> & {
+    clock: { now(): number };
+    /** Mail to the owners when a month goes unpaid (once per month); absent: no mail. */
+    warn?: UnpaidWarningDeps;
+  },
   limit = 50,
 ): Promise<number> {
   const now = new Date(deps.clock.now());
@@ -68,6 +74,7 @@ export async function renewDueNumbers(
         if (!(error instanceof ApiError)) throw error;
         if (now.getTime() - due.paidUntil.getTime() < UNPAID_GRACE_MS) {
           waiting.push(due.id);
+          if (deps.warn) await warnUnpaidNumber({ ...deps.warn, db: tx }, due, now);
           return 'waiting' as const;
         }
         await releaseUnpaid(deps, tx, due, now);

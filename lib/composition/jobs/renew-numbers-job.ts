@@ -1,5 +1,6 @@
 import { renewDueNumbers } from '../../calls/numbers';
-import { getNumberDeps } from '../root';
+import { getNumberDeps, getPorts } from '../root';
+import { publicOrigin } from '../../platform/http/public-origin';
 import { systemClock } from '../../platform/runtime/clock';
 import { defineJob } from './define-job';
 
@@ -13,6 +14,10 @@ export const renewNumbersJob = defineJob({
   concurrency: 1,
   expireInSeconds: 120,
   batch: 50,
-  deps: async () => ({ ...(await getNumberDeps()), clock: systemClock }),
+  deps: async () => ({
+    ...(await getNumberDeps()),
+    clock: systemClock,
+    warn: { mailer: (await getPorts()).mailer, origin: publicOrigin('marketing') },
+  }),
   run: (deps) => renewDueNumbers(deps, 50),
 });

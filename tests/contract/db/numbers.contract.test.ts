@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, deleteAgent } from '@/lib/calls/agents';
@@ -16,6 +17,7 @@ import {
   type CallRulesDeps,
 } from '@/lib/calls/rules';
 import { schema, type Db } from '@/lib/adapters/db';
+import type { MailMessage } from '@/lib/adapters/mail';
 import { createOrg } from '@/lib/composition/create-org';
 import { depositFunds } from '@/lib/wallet';
 import { SandboxCallProvider, TwilioCarrier, type CallProvider } from '@/lib/adapters/telephony';
@@ -358,9 +360,38 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     });
     expect((await ledger(orgId)).map((r) => r.amountMicros)).toEqual([-FEE, -FEE]);
     expect(await balance(orgId)).toBe(1_000_000);
-    // The third month cannot be paid: kept through the grace week, then released.
-    expect(await renewDueNumbers(at('2025-03-10T12:00:00Z'))).toBe(0);
-    expect(await renewDueNumbers(at('2025-03-17T11:59:00Z'))).toBe(0);
+    // The third month cannot be paid: kept through the grace week, the owner mailed once, then
+    // released.
+    const ownerId = randomUUID();
+    await db.insert(schema.authUsers).values({
+      id: ownerId,
+      name: 'Owner',
+      email: `owner-${ownerId}@example.com`,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db
+      .insert(schema.orgMembers)
+      .values({ orgId, userId: ownerId, role: 'owner', createdAt: now });
+    const sent: MailMessage[] = [];
+    const warn = {
+      mailer: {
+        kind: 'outbox' as const,
+        description: 'test',
+        send: async (m: MailMessage) => void sent.push(m),
+      },
+      origin: 'https://site.example',
+    };
+    const warned = (iso: string) => ({ ...at(iso), warn });
+    expect(await renewDueNumbers(warned('2025-03-10T12:00:00Z'))).toBe(0);
+    expect(await renewDueNumbers(warned('2025-03-12T08:00:00Z'))).toBe(0);
+    expect(await renewDueNumbers(warned('2025-03-17T11:59:00Z'))).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to: `owner-${ownerId}@example.com`,
+      subject: `Rent unpaid: ${number} will be released on 2025-03-17`,
+      links: [`https://site.example/console/orgs/${orgId}/billing`],
+    });
     expect((await listNumbers(db, orgId, FEE)).numbers).toHaveLength(1);
     expect(await renewDueNumbers(at('2025-03-17T12:00:00Z'))).toBe(1);
     expect((await listNumbers(db, orgId, FEE)).numbers).toEqual([]);
@@ -373,6 +404,7 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     expect(audit.map((a) => a.action).filter((a) => a.startsWith('number.'))).toEqual([
       'number.buy',
       'number.renew',
+      'number.rent_unpaid',
       'number.release',
     ]);
   });
