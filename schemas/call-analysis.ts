@@ -210,7 +210,9 @@ export const Metadata = z
 /** The request fields of results after a call, shared by calls, batches' call_params and agents. */
 export const callResultFields = {
   summary_prompt: SummaryPrompt.nullish(),
-  analysis_schema: AnalysisSchema.nullish(),
+  // A union, not .nullish(): zod-to-openapi writes a nullable registered schema as its bare $ref
+  // (or an allOf no null can satisfy), so the document would refuse the null the API accepts.
+  analysis_schema: z.union([AnalysisSchema, z.null()]).optional(),
   analysis_prompt: AnalysisPrompt.nullish(),
 };
 

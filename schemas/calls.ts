@@ -185,7 +185,8 @@ export const CallDispatchRequest = z
           '(`scheduled_for`); stopping it before then cancels it at no charge. Calling hours ' +
           'apply at the moment of dialling. Absent: dial now.',
       ),
-    retry: RetryPolicy.nullish(),
+    // A union, not .nullish(): the document keeps the null (see callResultFields).
+    retry: z.union([RetryPolicy, z.null()]).optional(),
   })
   .describe('Call dispatch parameters. Unknown fields are ignored.')
   .meta({ id: 'CallDispatchRequest' });

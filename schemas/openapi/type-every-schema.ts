@@ -20,8 +20,14 @@ function valueType(value: unknown): string {
   return typeof value;
 }
 
+/** The document's named schemas, so a `$ref` member of a union gives its type too. */
+let components: Record<string, unknown> = {};
+
 function typesOf(schema: Schema): string[] | undefined {
-  if ('$ref' in schema) return undefined;
+  if (typeof schema.$ref === 'string') {
+    const named = components[schema.$ref.replace('#/components/schemas/', '')];
+    return isObject(named) && !('$ref' in named) ? typesOf(named) : undefined;
+  }
   const { type } = schema;
   if (typeof type === 'string') return [type];
   if (Array.isArray(type)) return type as string[];
@@ -80,6 +86,11 @@ function walk(node: unknown): void {
 }
 
 export function typeEverySchema<T extends object>(document: T): T {
+  const named = (document as { components?: { schemas?: unknown } }).components?.schemas;
+  components = isObject(named) ? named : {};
+  // Named schemas first: a union that refers to one reads its type.
+  Object.values(components).forEach((schema) => isObject(schema) && typeSchema(schema));
   walk(document);
+  components = {};
   return document;
 }

@@ -1,6 +1,6 @@
 // What the fuzzer needs before it starts: an org with credit past the $5 unlock (so speech runs
-// at 5 slots, not 1), a completed recorded call, a batch, a shared generation, two saved agents
-// and an OAuth client — real ids for the generated requests to hit, besides the random ones that miss.
+// at 5 slots, not 1), a completed recorded call, a batch, a shared generation, two saved agents,
+// two phone numbers and an OAuth client — real ids for the generated requests to hit, besides the random ones that miss.
 import { depositUsd } from '../support/http';
 import { createTestOrg, dispatch, voice, waitForEnd } from '../support/voice-api';
 import examples from './examples.json';
@@ -43,6 +43,20 @@ export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
       ),
     ),
   );
+  // Two sandbox numbers: the first answered by the first agent (the second agent gets deleted).
+  const numbers: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const bought = await json<{ number: string }>(
+      await voice(base, key, '/v1/numbers', { json: { country: 'US', area_code: '415' } }),
+    );
+    numbers.push(bought.number);
+  }
+  await json(
+    await voice(base, key, `/v1/numbers/${encodeURIComponent(numbers[0]!)}`, {
+      method: 'PATCH',
+      json: { inbound_agent_id: agents[0]!.agent_id },
+    }),
+  );
   const client = await json<{ client_id: string }>(
     await fetch(`${base}/authorization/register`, {
       method: 'POST',
@@ -60,6 +74,7 @@ export async function prepareFuzzContext(base: string): Promise<FuzzContext> {
     batchIds: [batch.batch_id],
     shareIds: [share.share_id],
     agentIds: agents.map((agent) => agent.agent_id),
+    numbers,
     recording: {
       callId,
       expires: recording.searchParams.get('expires') ?? '0',

@@ -160,6 +160,41 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
       source: 'api',
     }),
     body('DELETE::/v1/dnc', { numbers: [DNC_NUMBER] }),
+    // A sandbox number of the area the set-up uses; a number it holds for the rest (the second
+    // is released, so the first keeps its agent for the test call).
+    body('POST::/v1/numbers', { country: 'US', area_code: '415', contains: '55' }),
+    {
+      ...pathVariable('PATCH::/v1/numbers/{number}', 'number', context.numbers[0]!),
+      overwriteRequestBody: [
+        {
+          key: '.',
+          value: { inbound_agent_id: context.agentIds[0]!, label: 'Front desk' },
+          overwrite: true,
+        },
+      ],
+    },
+    pathVariable('POST::/v1/numbers/{number}/test-call', 'number', context.numbers[0]!),
+    pathVariable('DELETE::/v1/numbers/{number}', 'number', context.numbers[1]!),
+    // The set-up call has ended: its analysis can be made again with any schema of the subset.
+    {
+      ...pathVariable('POST::/v1/calls/{call_id}/analyze', 'call_id', callId),
+      overwriteRequestBody: [
+        {
+          key: '.',
+          value: {
+            analysis_schema: {
+              type: 'object',
+              properties: {
+                confirmed: { type: 'boolean', description: 'Whether the appointment stands' },
+                day: { type: 'string', enum: ['Monday', 'Tuesday'] },
+              },
+            },
+            analysis_prompt: 'Read what the callee said about the appointment.',
+          },
+          overwrite: true,
+        },
+      ],
+    },
     pathVariable('GET::/v1/calls/{call_id}', 'call_id', callId),
     pathVariable('POST::/v1/calls/{call_id}/stop', 'call_id', callId),
     pathVariable('GET::/v1/calls/{call_id}/recording', 'call_id', callId),

@@ -25,6 +25,8 @@ export interface FuzzContext {
   shareIds: string[];
   /** Saved agents: the first for every operation, the second for the one that deletes it. */
   agentIds: string[];
+  /** The org's phone numbers (sandbox), the first answered by the first agent. */
+  numbers: string[];
   recording: { callId: string; expires: string; signature: string };
   oauthClientId: string;
 }
@@ -56,6 +58,8 @@ function realValues(name: string, context: FuzzContext): string[] {
       return context.shareIds;
     case 'agent_id':
       return context.agentIds;
+    case 'number':
+      return context.numbers;
     case 'voice_id':
       return examples.voiceIds;
     case 'slug':
@@ -165,9 +169,11 @@ export function requestArbitrary(
   for (const parameter of parameters) {
     const value = parameterValue(document, parameter, context);
     // A path parameter is always there and never empty: without it the path is another route.
+    // Nor "." or "..": every client removes such a segment (RFC 3986, 5.2.4), so the request
+    // would be for another path (`PATCH /v1/numbers/.` is `PATCH /v1/numbers`, a 405).
     paramArbitraries[`${parameter.in}:${parameter.name}`] =
       parameter.in === 'path'
-        ? value.filter((v) => v.length > 0)
+        ? value.filter((v) => v.length > 0 && v !== '.' && v !== '..')
         : parameter.required
           ? fc.oneof(
               { weight: 12, arbitrary: value },
