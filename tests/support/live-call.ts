@@ -5,6 +5,7 @@ import { createAgent } from '@/lib/calls/agents';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { answerInboundWebhook, importNumber, updateNumber } from '@/lib/calls/numbers';
 import { createOrg } from '@/lib/composition/create-org';
+import { depositFunds } from '@/lib/wallet';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallRow } from '@/lib/calls/types';
 import { Conversation } from '@/lib/calls/conversation/conversation';
@@ -293,11 +294,9 @@ let inboundCalls = 0;
 async function ringInbound(calls: TestCallDeps, caller: string, body: Record<string, unknown>) {
   const now = new Date(calls.clock.now());
   const actor = { type: 'system' as const, id: null };
-  const { orgId } = await createOrg(
-    calls.db,
-    { name: 'Inbound', startingCreditMicros: 10_000_000 },
-    now,
-  );
+  // A paying organization: a carrier's numbers are not rented against starting credit.
+  const { orgId } = await createOrg(calls.db, { name: 'Inbound', startingCreditMicros: 0 }, now);
+  await depositFunds(calls.db, orgId, 10_000_000, actor, now);
   const agent = await createAgent(
     { db: calls.db, allowIps: [] },
     { orgId, body: { name: 'Front desk', task: 'Answer the caller.', ...body }, actor },
