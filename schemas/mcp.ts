@@ -14,6 +14,7 @@ import {
   CallListQuery,
   CallListResponse,
 } from './calls';
+import { AnalysisSchema } from './call-analysis';
 import { AudioSpec, MP3_RATES, OPUS_RATES, ShareRequest } from './speech';
 import { TopUpAmount, TopUpResponse } from './billing';
 import { VoiceListResponse, VoiceObject } from './voices';
@@ -192,7 +193,9 @@ export const CreateCallInput = CallDispatchRequest.omit({
   summary_prompt: true,
   analysis_prompt: true,
 }).extend({
-  analysis_schema: CallDispatchRequest.shape.analysis_schema.describe(
+  // .nullish(), not REST's union: the MCP SDK words a union's refusal as "Invalid input", and an
+  // agent needs the keyword it got wrong (tools/list has no document to keep nullable).
+  analysis_schema: AnalysisSchema.nullish().describe(
     'JSON Schema object of ≤ 50 fields to extract: string, number, integer, boolean (enum), arrays of those.',
   ),
   metadata: CallDispatchRequest.shape.metadata.describe('Any object ≤ 16 KB.'),
