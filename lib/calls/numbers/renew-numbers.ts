@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { recordAudit } from '../../accounts';
 import { schema } from '../../adapters/db';
-import { carrierLineOf } from '../../adapters/telephony';
 import { ApiError } from '../../platform/errors/api-error';
 import type { NumberRow } from './find-number';
 import { chargeRent, monthAfter } from './take-number';
+import { releaseHeldNumber } from './release-number';
 import type { NumberDeps } from './types';
 import { UNPAID_GRACE_MS } from './unpaid-grace';
 import { warnUnpaidNumber, type UnpaidWarningDeps } from './warn-unpaid-number';
@@ -77,7 +77,7 @@ export async function renewDueNumbers(
           if (deps.warn) await warnUnpaidNumber({ ...deps.warn, db: tx }, due, now);
           return 'waiting' as const;
         }
-        await releaseUnpaid(deps, tx, due, now);
+        await releaseHeldNumber(deps, tx, due, system, { reason: 'rent unpaid for 7 days' }, now);
         return 'released' as const;
       }
     });
@@ -89,30 +89,3 @@ export async function renewDueNumbers(
 
 /** The rent's ledger key: the month that starts when the last one ended. */
 const monthKey = (row: NumberRow) => row.paidUntil.getTime();
-
-async function releaseUnpaid(
-  deps: Pick<NumberDeps, 'provider'>,
-  tx: Parameters<typeof chargeRent>[0],
-  row: NumberRow,
-  now: Date,
-) {
-  const carrier = carrierLineOf(deps.provider);
-  if (carrier && row.source === 'purchased' && row.carrierSid) {
-    await carrier.releaseNumber(row.carrierSid);
-  }
-  await tx
-    .update(schema.phoneNumbers)
-    .set({ releasedAt: now, updatedAt: now })
-    .where(eq(schema.phoneNumbers.id, row.id));
-  await recordAudit(
-    tx,
-    {
-      orgId: row.orgId,
-      actor: system,
-      action: 'number.release',
-      target: { type: 'phone_number', id: row.id },
-      before: { number: row.number, reason: 'rent unpaid for 7 days' },
-    },
-    now,
-  );
-}
