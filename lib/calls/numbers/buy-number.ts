@@ -5,7 +5,6 @@ import { ApiError } from '../../platform/errors/api-error';
 import { parseBody } from '../../platform/http/parse-body';
 import { renderNumber } from './render-number';
 import { pickSandboxNumber, sandboxCandidates } from './sandbox-numbers';
-import { assertPaidDeposit } from './carrier-number-guards';
 import { assertCanPayRent, takeNumber } from './take-number';
 import type { NumberDeps } from './types';
 
@@ -22,8 +21,8 @@ export async function buyNumber(
 ): Promise<PhoneNumberBody> {
   const search = parseBody(NumberBuyRequest, input.body);
   const feeMicros = deps.monthlyFeeMicros;
-  await assertCanPayRent(deps.db, input.orgId, feeMicros);
   const carrier = carrierLineOf(deps.provider);
+  await assertCanPayRent(deps.db, input.orgId, feeMicros, { carrier: carrier !== null });
   const base = { orgId: input.orgId, feeMicros, actor: input.actor };
   if (!carrier) {
     const candidates = sandboxCandidates(search);
@@ -39,7 +38,6 @@ export async function buyNumber(
     );
     return renderNumber(row);
   }
-  await assertPaidDeposit(deps.db, input.orgId);
   const bought = await carrier.buyNumber({
     country: search.country,
     ...(search.area_code ? { areaCode: search.area_code } : {}),

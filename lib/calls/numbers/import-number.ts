@@ -6,7 +6,7 @@ import { parseBody } from '../../platform/http/parse-body';
 import { numberHolder } from './find-number';
 import { renderNumber } from './render-number';
 import { isSandboxNumber } from './sandbox-numbers';
-import { assertNotServiceNumber, assertPaidDeposit } from './carrier-number-guards';
+import { assertNotServiceNumber } from './assert-not-service-number';
 import { assertCanPayRent, takeNumber } from './take-number';
 import type { NumberDeps } from './types';
 
@@ -23,8 +23,9 @@ export async function importNumber(
   const { number } = parseBody(NumberImportRequest, input.body);
   if (await numberHolder(deps.db, number)) throw new ApiError('NUMBER_TAKEN', { field: 'number' });
   const feeMicros = deps.monthlyFeeMicros;
-  await assertCanPayRent(deps.db, input.orgId, feeMicros);
   const carrier = carrierLineOf(deps.provider);
+  if (carrier) assertNotServiceNumber(carrier, number);
+  await assertCanPayRent(deps.db, input.orgId, feeMicros, { carrier: carrier !== null });
   const base = { orgId: input.orgId, number, feeMicros, actor: input.actor };
   if (!carrier) {
     if (!isSandboxNumber(number)) {
@@ -37,8 +38,6 @@ export async function importNumber(
       await takeNumber(deps.db, { ...base, source: 'sandbox', carrierSid: null }, now),
     );
   }
-  assertNotServiceNumber(carrier, number);
-  await assertPaidDeposit(deps.db, input.orgId);
   const held = await carrier.importNumber(number);
   if (!held) {
     throw new ApiError('NUMBER_NOT_FOUND', {

@@ -15,15 +15,33 @@ export function monthAfter(from: Date): Date {
 
 /**
  * Before the carrier is asked (it bills the service at once): the wallet can pay a month's rent
- * free of what calls hold, and owes nothing. The charge itself is checked again when it is made.
+ * free of what calls hold, and owes nothing; a number from the carrier (`carrier`) also needs an
+ * organization that has paid a deposit, as a real call does, not one spending its starting
+ * credit (402 DEPOSIT_REQUIRED). The charge itself is checked again when it is made.
  */
-export async function assertCanPayRent(db: Executor, orgId: string, feeMicros: number) {
+export async function assertCanPayRent(
+  db: Executor,
+  orgId: string,
+  feeMicros: number,
+  { carrier }: { carrier: boolean },
+) {
   const o = schema.organizations;
   const [org] = await db
-    .select({ balance: o.balanceMicros, held: o.heldMicros, owed: o.owedMicros })
+    .select({
+      balance: o.balanceMicros,
+      held: o.heldMicros,
+      owed: o.owedMicros,
+      deposits: o.depositsMicros,
+    })
     .from(o)
     .where(eq(o.id, orgId));
   if (!org) throw new ApiError('NOT_FOUND', { message: 'No organization has this id.' });
+  if (carrier && org.deposits <= 0) {
+    throw new ApiError('DEPOSIT_REQUIRED', {
+      message:
+        'Numbers from the carrier are rented only to organizations that have paid a deposit; the starting credit covers sandbox numbers.',
+    });
+  }
   if (org.owed > 0) throw new ApiError('WALLET_IN_DEBT');
   if (feeMicros > 0 && org.balance - org.held < feeMicros) {
     throw new ApiError('INSUFFICIENT_BALANCE', {
