@@ -1,6 +1,7 @@
 import { accountErrorCodes } from './account-error-codes';
 import { agentErrorCodes } from './agent-error-codes';
 import { numberErrorCodes } from './number-error-codes';
+import { voiceErrorCodes } from './voice-error-codes';
 import { billingErrorCodes } from './billing-error-codes';
 import { callingRulesErrorCodes } from './calling-rules-error-codes';
 
@@ -88,6 +89,7 @@ export const errorCodes = {
   ...callingRulesErrorCodes,
   ...agentErrorCodes,
   ...numberErrorCodes,
+  ...voiceErrorCodes,
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',
@@ -133,42 +135,6 @@ export const errorCodes = {
     status: 422,
     message: 'Some rows of the file are not valid; nothing was created.',
     hint: 'Fix the lines listed in `problems` and import the file again.',
-  },
-  // voice platform: voices and clones
-  VOICE_NOT_FOUND: {
-    status: 404,
-    message: 'No voice has this id.',
-    hint: 'Use an id from GET /v1/voices (clones are visible only to the organization that made them).',
-  },
-  VOICE_NOT_LIVE: {
-    status: 409,
-    message: 'This voice is a draft professional clone; drafts can only be previewed.',
-    hint: 'Promote the clone with POST /v1/voices/{id}/promote, then use it.',
-  },
-  INSTANT_CLONE_LIMIT_REACHED: {
-    status: 403,
-    message: "The organization's instant voice clone limit is reached.",
-    hint: 'Delete an instant clone, fund the wallet (5 USD unlocks 10 clones) or request a raise.',
-  },
-  LIVE_CLONE_LIMIT_REACHED: {
-    status: 403,
-    message: "The organization's live professional clone limit is reached.",
-    hint: 'Fund the wallet (5 USD unlocks 1 live clone) or request a raise.',
-  },
-  ORG_NOT_FUNDED: {
-    status: 402,
-    message: 'Professional clones go live only for funded organizations.',
-    hint: 'Deposit at least 5 USD in total (the starting credit does not count), then retry.',
-  },
-  REVIEW_NOT_PASSED: {
-    status: 409,
-    message: 'This clone has not passed the consent and rights review.',
-    hint: 'Wait for the review to be approved; a rejected clone cannot go live.',
-  },
-  CONSENT_RECORDING_MISSING: {
-    status: 409,
-    message: 'This draft has no recording of the speaker reading the consent statement.',
-    hint: 'Make the draft again with the consent statement recorded (the voice studio asks for it, or send consent_recording).',
   },
   ORIGIN_NOT_ALLOWED: {
     status: 403,
