@@ -109,7 +109,12 @@ export class LlmAgent implements AgentBrain {
   private messages(context: AgentContext, instruction?: string) {
     return [
       { role: 'system' as const, content: system(context) },
-      ...context.turns.map((t) => ({ role: t.user, content: t.text })),
+      // What the agent did (a tool's answer, digits pressed) reaches the model as a note.
+      ...context.turns.map((t) =>
+        t.user === 'agent-action'
+          ? { role: 'system' as const, content: `[action] ${t.text}` }
+          : { role: t.user, content: t.text },
+      ),
       ...(instruction ? [{ role: 'user' as const, content: instruction }] : []),
     ];
   }

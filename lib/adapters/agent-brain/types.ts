@@ -7,8 +7,25 @@ export interface AgentContext {
   voice: string | null;
   language: string | null;
   answeredBy: 'human' | 'voicemail';
-  /** Everything said so far, both sides, in order. */
+  /** Everything said so far, both sides, in order; `agent-action` lines say what the agent did. */
   turns: LineTurn[];
+  /** Functions the agent may call on this call (the call's tools, transfer, keypad); unset: none. */
+  actions?: AgentActionSpec[];
+}
+
+/** A function offered to the model as a tool (OpenAI function tools), built in lib/calls/actions. */
+export interface AgentActionSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the input: an object schema. */
+  parameters: Record<string, unknown>;
+}
+
+/** The model called one of the call's actions: the reply stops there and the loop runs it. */
+export interface AgentAction {
+  name: string;
+  /** The arguments as the model sent them, parsed JSON (the action validates them). */
+  input: unknown;
 }
 
 export interface AgentLine {
@@ -17,6 +34,8 @@ export interface AgentLine {
   end: boolean;
   /** True: the callee asked not to be called again; this line confirms it (and ends the call). */
   optOut?: boolean;
+  /** The agent calls this after speaking `text` (which may be empty); the result is its next turn. */
+  action?: AgentAction;
 }
 
 /** A piece of a reply as it arrives; the last one says whether the agent hangs up after it. */
@@ -25,6 +44,8 @@ export interface AgentDelta {
   end?: boolean;
   /** On the last piece: the callee asked not to be called again (as AgentLine's). */
   optOut?: boolean;
+  /** On the last piece: the action the agent calls after this reply (as AgentLine's). */
+  action?: AgentAction;
 }
 
 /** What to extract from a finished call (analysis_schema and analysis_prompt). */

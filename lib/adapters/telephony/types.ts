@@ -5,7 +5,8 @@ export type ConnectOutcome =
   | { kind: 'failed'; ringMs: number; answeredBy: 'no-answer' | null; errorMessage: string };
 
 export interface LineTurn {
-  user: 'assistant' | 'user';
+  /** `agent-action`: what the agent did (a tool's call and answer, digits pressed, a transfer). */
+  user: 'assistant' | 'user' | 'agent-action';
   text: string;
 }
 

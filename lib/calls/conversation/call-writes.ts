@@ -1,3 +1,4 @@
+import type { LineTurn } from '../../adapters/telephony';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
 import type { CallRow } from '../types';
@@ -9,7 +10,7 @@ export async function writeLine(
   callId: string,
   line: {
     seq: number;
-    user: 'assistant' | 'user';
+    user: LineTurn['user'];
     text: string;
     startMs: number;
     durationMs: number;

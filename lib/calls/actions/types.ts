@@ -1,0 +1,36 @@
+import type { AgentAction, AgentActionSpec } from '../../adapters/agent-brain';
+import type { LineTurn } from '../../adapters/telephony';
+import type { CallRow } from '../types';
+
+/**
+ * What an action can see and do on the call it runs on. The live loop (carrier calls) and the
+ * sandbox stepper each build one, so every action works on both lines.
+ */
+export interface ActionSurface {
+  readonly call: CallRow;
+  /** 'sandbox': the simulated line (lib/calls/lifecycle/call-step.ts); 'carrier': a live call. */
+  readonly line: 'sandbox' | 'carrier';
+  /** The transcript so far, both sides (a warm transfer's summary reads it). */
+  readonly turns: readonly LineTurn[];
+  /** Aborted when the call's stream ends: stop waiting. */
+  readonly signal: AbortSignal;
+  /** Says a fixed line now, outside the model's replies (a tool's filler, "connecting you"). */
+  say(text: string): Promise<void>;
+}
+
+/** How running an action went, for the transcript and for the model's next reply. */
+export interface ActionOutcome {
+  /** The transcript line (`user: agent-action`): "pressed 1", "book_slot: ok (200)". */
+  line: string;
+  /** What the model reads on its next reply: the tool's answer, "the transfer was not answered". */
+  result: string;
+  /** reply (default): the agent speaks next; leave: the agent is off the call (transferred); hangup. */
+  next?: 'reply' | 'leave' | 'hangup';
+}
+
+/** One kind of action (the call's tools, transfer_call, press_digits). */
+export interface CallAction {
+  /** The functions it offers the model on `call`; [] when the call does not enable it. */
+  specs(call: CallRow): AgentActionSpec[];
+  run(action: AgentAction, surface: ActionSurface): Promise<ActionOutcome>;
+}
