@@ -30,6 +30,21 @@ export const agentSettingKeys = [
 ] as const;
 export type AgentSettingKey = (typeof agentSettingKeys)[number];
 
+/** The call request's fields that stay per call: never part of an agent. */
+type PerCallKey = 'phone_number' | 'request_data' | 'start_time' | 'agent_id' | 'persona_id';
+/**
+ * A field added to POST /v1/calls and neither listed above nor per call fails the build here, so
+ * whether agents save it is decided where its shape is (a field may need storing otherwise, as
+ * secret headers do). The console form's table (components/console/agent-fields.ts) is keyed by
+ * agentSettingKeys in turn, so a saved field cannot be left out of the form either.
+ */
+type UnsortedCallField = Exclude<
+  keyof typeof CallDispatchRequest.shape,
+  AgentSettingKey | PerCallKey
+>;
+export const everyCallFieldSorted: [UnsortedCallField] extends [never] ? true : UnsortedCallField =
+  true;
+
 const name = z
   .string()
   .trim()
@@ -59,7 +74,12 @@ const settingFields = {
   metadata: call.metadata,
   language: call.language,
   from: call.from,
-  defer_to_calling_hours: call.defer_to_calling_hours,
+  // The call's own field defaults to false and refuses null; an agent takes null as "not set",
+  // as it does for every other setting.
+  defer_to_calling_hours: call.defer_to_calling_hours
+    .unwrap()
+    .nullish()
+    .describe(call.defer_to_calling_hours.description ?? ''),
   summary_prompt: call.summary_prompt,
   analysis_schema: call.analysis_schema,
   analysis_prompt: call.analysis_prompt,
@@ -105,7 +125,7 @@ const versionFields = {
   analysis_schema: json.nullable().describe(unset),
   analysis_prompt: z.string().nullable().describe(unset),
   retry: RetryPolicy.nullable().describe(unset),
-};
+} satisfies Record<'name' | 'version' | AgentSettingKey, z.ZodType>;
 
 export const AgentObject = z
   .object({

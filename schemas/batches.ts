@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { AgentId, CallDetail, RetryPolicy } from './calls';
+import { AgentId, CallDetail, CallDispatchRequest, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
 
@@ -37,6 +37,14 @@ export const BatchCallParams = z
     retry: RetryPolicy.optional().describe(
       'Each call’s retry policy, as in POST /v1/calls: attempts stay in the batch, and its ' +
         'analysis counts them.',
+    ),
+    start_time: CallDispatchRequest.shape.start_time.describe(
+      'When to dial the batch: ISO 8601 with an offset, from now up to 30 days ahead, as ' +
+        'start_time in POST /v1/calls (else 400 naming call_params.start_time, nothing ' +
+        'created). Every call stays queued until then (`scheduled_for`); a call stopped ' +
+        'before then costs nothing. Each call’s calling hours apply at its own dial. ' +
+        'Absent or null: dial now. A start_time inside a call_data row is not a schedule: rows hold ' +
+        'placeholder values.',
     ),
   })
   .describe('Settings shared by every call of the batch; unknown keys are ignored.')

@@ -244,6 +244,7 @@ const batchCallParams = BatchCallParams.omit({
   analysis_prompt: true,
   metadata: true,
   retry: true,
+  start_time: true,
 })
   .extend({
     voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),

@@ -1,5 +1,13 @@
 export type SendResult<T> =
-  { ok: true; data: T } | { ok: false; message: string; status: number; code: string | null };
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      message: string;
+      status: number;
+      code: string | null;
+      /** The request field the envelope names (e.g. `analysis_schema.properties.x`), if any. */
+      field: string | null;
+    };
 
 /**
  * POSTs (or PUTs, PATCHes) JSON to our own origin; returns the parsed body and, on failure, the envelope's
@@ -21,7 +29,7 @@ export async function postJson<T = unknown>(
 export async function send<T = unknown>(path: string, init: RequestInit): Promise<SendResult<T>> {
   const response = await fetch(path, { ...init, credentials: 'same-origin' });
   const parsed = (await response.json().catch(() => null)) as
-    (T & { error?: { message?: string; code?: string } }) | null;
+    (T & { error?: { message?: string; code?: string; field?: string } }) | null;
   if (response.ok) return { ok: true, data: parsed as T };
   const message = parsed?.error?.message ?? `The request failed (${response.status}).`;
   const retry = response.headers.get('retry-after');
@@ -29,6 +37,7 @@ export async function send<T = unknown>(path: string, init: RequestInit): Promis
     ok: false,
     status: response.status,
     code: parsed?.error?.code ?? null,
+    field: parsed?.error?.field ?? null,
     message: retry ? `${message} Try again in ${retry} s.` : message,
   };
 }

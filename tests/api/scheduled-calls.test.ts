@@ -83,6 +83,70 @@ describe('scheduled calls and retries over HTTP', () => {
     expect(after.wallet.balance_usd).toBe(before.wallet.balance_usd);
   });
 
+  it('a batch with call_params.start_time refuses a bad moment (nothing created), else holds every call until then', async () => {
+    const batch = (callParams: Record<string, unknown>) =>
+      voice(server.url, org.apiKey, '/v1/batches', {
+        json: {
+          label: 'Tomorrow morning',
+          base_prompt: TASK,
+          call_data: [
+            { phone_number: person, day: 'Monday' },
+            { phone_number: '+14155550124', day: 'Tuesday' },
+          ],
+          call_params: callParams,
+        },
+      });
+    const count = async () =>
+      (
+        (await voice(server.url, org.apiKey, '/v1/calls?limit=1000').then((r) => r.json())) as {
+          calls: unknown[];
+        }
+      ).calls.length;
+    const before = await count();
+    for (const startTime of [
+      new Date(Date.now() - 60_000).toISOString(),
+      morningIn(32),
+      '2026-12-01T10:00:00',
+    ]) {
+      const { envelope } = await expectError(
+        await batch({ start_time: startTime }),
+        400,
+        'INVALID_BODY',
+      );
+      expect(envelope.error.field, startTime).toBe('call_params.start_time');
+    }
+    expect(await count()).toBe(before);
+
+    const balance = (await orgDetail(server.url, org.orgId)).wallet.balance_usd;
+    const startTime = morningIn(3);
+    const created = await batch({ start_time: startTime });
+    expect(created.status).toBe(200);
+    const { batch_id } = (await created.json()) as { batch_id: string };
+    const page = (await voice(server.url, org.apiKey, `/v1/calls?batch_id=${batch_id}`).then((r) =>
+      r.json(),
+    )) as { calls: { call_id: string; queue_status: string; scheduled_for: string | null }[] };
+    expect(page.calls).toHaveLength(2);
+    for (const call of page.calls) {
+      expect(call).toMatchObject({
+        queue_status: 'queued',
+        scheduled_for: new Date(startTime).toISOString(),
+      });
+    }
+    for (const call of page.calls) {
+      expect((await getCall(server.url, org.apiKey, call.call_id)).started_at).toBeNull();
+      const stop = await voice(server.url, org.apiKey, `/v1/calls/${call.call_id}/stop`, {
+        json: {},
+      });
+      expect(stop.status).toBe(200);
+      expect(await getCall(server.url, org.apiKey, call.call_id)).toMatchObject({
+        queue_status: 'complete',
+        started_at: null,
+        price: 0,
+      });
+    }
+    expect((await orgDetail(server.url, org.orgId)).wallet.balance_usd).toBe(balance);
+  });
+
   it('documents start_time, retry, retry_of and attempt in the OpenAPI document', async () => {
     const document = (await fetch(`${server.url}/v1/openapi.json`).then((r) => r.json())) as {
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
@@ -96,6 +160,7 @@ describe('scheduled calls and retries over HTTP', () => {
       'on',
       'wait_minutes',
     ]);
+    expect(Object.keys(schemas.BatchCallParams!.properties)).toContain('start_time');
     expect(Object.keys(schemas.CallDetail!.properties)).toEqual(
       expect.arrayContaining(['scheduled_for', 'retry_of', 'attempt']),
     );

@@ -70,9 +70,12 @@ export interface RolesSuite {
 
 /** The start of the suites that try each console action by role: org, members, key, one ended call. */
 export async function startRolesSuite(
-  options: { scopes?: string[]; record?: boolean } = {},
+  options: { scopes?: string[]; record?: boolean; env?: Record<string, string> } = {},
 ): Promise<RolesSuite> {
-  const [accounts, hooks] = await Promise.all([startConsoleServer(), startWebhookReceiver()]);
+  const [accounts, hooks] = await Promise.all([
+    startConsoleServer(options.env),
+    startWebhookReceiver(),
+  ]);
   const base = accounts.server.url;
   const { orgId, cookies, outsider } = await orgWithEveryRole(accounts);
   const scopes = options.scopes ?? ['calls:read', 'calls:write'];

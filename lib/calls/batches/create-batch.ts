@@ -13,6 +13,7 @@ import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
 import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
+import { checkStartTime } from '../scheduling/check-start-time';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -92,6 +93,9 @@ async function insertBatch(
   const now = new Date(deps.clock.now());
   const capped = input.key?.spendCapMicros != null;
   const params = request.call_params ?? {};
+  // The batch's start_time holds every call as POST /v1/calls holds one: refused when passed or
+  // beyond 30 days (nothing written), else queued until then, calling hours judged at each dial.
+  const startTime = checkStartTime(params.start_time, now.getTime(), 'call_params.start_time');
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
@@ -128,6 +132,7 @@ async function insertBatch(
         // key's cap when the lifecycle dials it (reserve-batch-call.ts), trued up at its end.
         keyReservedMicros: capped ? 0 : null,
         agent,
+        startTime,
         errorMessage: number.success
           ? undefined
           : `phone_number: ${number.error.issues[0]?.message ?? 'is not a valid phone number'}`,

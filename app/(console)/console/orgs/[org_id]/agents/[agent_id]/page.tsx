@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AgentForm } from '@/components/console/agent-form';
+import { AgentVersionDiff } from '@/components/console/agent-version-diff';
 import { CallMeForm } from '@/components/console/call-me-form';
 import { DeleteAgentButton } from '@/components/console/delete-agent-button';
 import { getAgent, listAgentVersions } from '@/lib/calls/agents';
@@ -9,19 +10,9 @@ import { consoleOrg } from '@/lib/console/console-org';
 import { formatTime } from '@/lib/console/format-time';
 import { getAgentDeps } from '@/lib/composition/root';
 import { isApiError, isUuid } from '@/lib/platform/http';
-import { agentSettingKeys, type AgentVersionBody } from '@/schemas/agents';
 
 export const metadata: Metadata = { title: 'Agent · Console', robots: { index: false } };
 export const dynamic = 'force-dynamic';
-
-/** The fields a version changed from the one before it (the oldest: it made the agent). */
-function changes(version: AgentVersionBody, before: AgentVersionBody | undefined): string {
-  if (!before) return version.version === 1 ? 'created' : '—';
-  const keys = (['name', ...agentSettingKeys] as const).filter(
-    (key) => JSON.stringify(version[key]) !== JSON.stringify(before[key]),
-  );
-  return keys.map((key) => key.replaceAll('_', ' ')).join(', ');
-}
 
 export default async function AgentPage({
   params,
@@ -84,7 +75,9 @@ export default async function AgentPage({
               <tr key={version.version}>
                 <th scope="row">{version.version}</th>
                 <td>{formatTime(version.created_at)}</td>
-                <td>{changes(version, versions[i + 1])}</td>
+                <td>
+                  <AgentVersionDiff version={version} before={versions[i + 1]} />
+                </td>
                 <td>
                   {version.task.length > 120 ? `${version.task.slice(0, 120)}…` : version.task}
                 </td>
