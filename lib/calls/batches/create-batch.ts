@@ -13,6 +13,7 @@ import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
 import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
+import { checkCallControls, controlsOf } from '../call-controls';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -31,7 +32,7 @@ function keyedBatchId(orgId: string, key: string): string {
  * answers the first batch (and cannot insert a second: the id is the primary key).
  */
 export async function createBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits'>,
   input: {
     orgId: string;
     body: unknown;
@@ -69,7 +70,7 @@ export async function createBatch(
  * batch. The batch and all its calls are written in one transaction: all or nothing.
  */
 async function insertBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'lineLimits'>,
   input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
   batchId: string,
 ): Promise<CreateBatchResponse> {
@@ -92,6 +93,7 @@ async function insertBatch(
   const now = new Date(deps.clock.now());
   const capped = input.key?.spendCapMicros != null;
   const params = request.call_params ?? {};
+  checkCallControls(params, deps.lineLimits, 'call_params.');
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
@@ -114,6 +116,7 @@ async function insertBatch(
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
       retry: params.retry ?? saved.retry ?? null,
+      ...controlsOf(params),
     };
     return newCallValues(
       deps.provider,
