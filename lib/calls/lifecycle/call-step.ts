@@ -63,7 +63,8 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     const said =
       state.greeting !== undefined && !last
         ? state.greeting
-        : deps.provider.kind === 'sandbox'
+        : // A voicemail says nothing after its greeting: its recording ends (voicemail_action ignore).
+          deps.provider.kind === 'sandbox' && state.greeting === undefined
           ? deps.provider.recipientTurn({
               callId: call.id,
               toNumber: call.toNumber,
