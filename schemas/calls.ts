@@ -253,10 +253,7 @@ export const CallDetail = z
           "a batch call's row. Null only on calls placed before this was recorded.",
       ),
     metadata: json.nullable(),
-    answered_by: z
-      .enum(answeredByValues)
-      .nullable()
-      .describe('Who answered: human, voicemail, unknown (detection could not tell), no-answer.'),
+    answered_by: z.enum(answeredByValues).nullable(),
     call_ended_by: z
       .enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'])
       .nullable()
