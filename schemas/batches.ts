@@ -2,6 +2,8 @@ import { z } from './zod';
 import { AgentId, CallDetail, CallDispatchRequest, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
+import { answeredByValues, callVoicemailFields } from './call-voicemail';
+import { callSpeechFields } from './call-speech';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -31,6 +33,8 @@ export const BatchCallParams = z
       .optional()
       .describe('If true, the agent waits for the recipient to speak first. Default false.'),
     ...callResultFields,
+    ...callVoicemailFields,
+    ...callSpeechFields,
     metadata: Metadata.nullish().describe(
       'Any object, at most 16 KB as JSON: every call of the batch carries it.',
     ),
@@ -160,6 +164,9 @@ export const BatchAnalysis = z
     queue_statuses: z
       .object({ complete: count, started: count, queued: count, call_error: count })
       .describe('Queue status → count; all four keys are always present.'),
+    answered_by: z
+      .object(Object.fromEntries(answeredByValues.map((v) => [v, count])))
+      .describe('Who answered → count of calls (answered_by); every key is present.'),
     call_lengths: z
       .object({
         average: z.number().describe('Mean length of every call in seconds (0 with no calls).'),

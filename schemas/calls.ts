@@ -3,6 +3,8 @@ import { E164 } from './phone';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultDetailFields, callResultFields } from './call-analysis';
 import { callDirections } from './stored-values';
+import { answeredByValues, callVoicemailFields } from './call-voicemail';
+import { callSpeechFields } from './call-speech';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -147,6 +149,8 @@ export const CallDispatchRequest = z
         'its batch’s call_data.',
     ),
     ...callResultFields,
+    ...callVoicemailFields,
+    ...callSpeechFields,
     request_data: json
       .nullish()
       .describe(
@@ -249,7 +253,7 @@ export const CallDetail = z
           "a batch call's row. Null only on calls placed before this was recorded.",
       ),
     metadata: json.nullable(),
-    answered_by: z.enum(['human', 'voicemail', 'no-answer']).nullable(),
+    answered_by: z.enum(answeredByValues).nullable(),
     call_ended_by: z
       .enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'])
       .nullable()

@@ -184,11 +184,25 @@ export const BalanceAndLimits = z.object({
   speech_slots_in_use: z.int().describe('Speech generations in flight right now, every surface.'),
 });
 
+// Voicemail and speech control stay REST (and saved-agent) settings for now: the size of
+// tools/list.
+const notOnTools = {
+  answered_by_enabled: true,
+  voicemail_message: true,
+  voicemail_action: true,
+  pronunciation_guide: true,
+  keywords: true,
+  block_interruptions: true,
+  interruption_threshold: true,
+  temperature: true,
+} as const;
+
 // end_of_turn stays a REST setting: the tool list has a size budget (bench:tools), and an agent
 // placing a call has the server's default window.
 export const CreateCallInput = CallDispatchRequest.omit({
   end_of_turn: true,
   persona_id: true,
+  ...notOnTools,
   // Prompts come with saved agents (agent_id): the size of tools/list.
   summary_prompt: true,
   analysis_prompt: true,
@@ -239,6 +253,7 @@ const asInCreateCall = 'As in create_call.';
 // does: create_call carries analysis_schema, metadata and retry; create_batch stays as it was
 // (the size of tools/list).
 const batchCallParams = BatchCallParams.omit({
+  ...notOnTools,
   summary_prompt: true,
   analysis_schema: true,
   analysis_prompt: true,

@@ -13,6 +13,7 @@ import {
 } from '../wallet';
 import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow } from './rules';
 import { fillPlaceholders } from './fill-placeholders';
+import { speechControlOf, voicemailOf } from './call-controls';
 
 export interface NewCall {
   orgId: string;
@@ -72,6 +73,8 @@ export function newCallValues(
     summaryPrompt: request.summary_prompt ?? null,
     analysisSchema: (request.analysis_schema as Record<string, unknown> | null | undefined) ?? null,
     analysisPrompt: request.analysis_prompt ?? null,
+    voicemail: voicemailOf(request),
+    speechControl: speechControlOf(request),
     requestData: call.requestData,
     createdAt: now,
     endAt: call.errorMessage ? now : null,

@@ -25,6 +25,7 @@ import { sentParams } from './sent-params';
 import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from './agents';
 import type { CallDeps } from './types';
 import { checkStartTime } from './scheduling/check-start-time';
+import { checkCallControls } from './call-controls';
 
 export interface DispatchResponse {
   status: 'success';
@@ -74,6 +75,7 @@ export async function parseDispatch(
     });
   }
   const request: CallDispatchInput = { ...rest, task };
+  checkCallControls(request, deps.lineLimits);
   if (request.voice) await resolveVoice(deps, orgId, request.voice);
   if (request.webhook) {
     const verdict = await checkWebhookUrl(request.webhook, deps.settings.allowIps);

@@ -2,6 +2,7 @@ import type { Db } from '../adapters/db';
 import { isApiError } from '../platform/errors/api-error';
 import type { SpeechEngine } from '../adapters/speech-engine';
 import { resolveVoice } from '../speech';
+import { pronounce, type PronunciationRule } from './pronounce';
 
 /** Phone audio: 8 kHz, as every line and the recording carry it. */
 export const TELEPHONY_SAMPLE_RATE = 8_000;
@@ -11,6 +12,8 @@ export interface LineVoice {
   engineVoice: string | undefined;
   pitch?: number;
   speed?: number;
+  /** The call's pronunciation guide, applied to each line before synthesis. */
+  pronunciation?: PronunciationRule[];
 }
 
 /** Silence after each line, as people pause between turns; part of the call and recording. */
@@ -30,7 +33,7 @@ export async function speakLine(
 ): Promise<SpokenLine> {
   const chunks: Buffer[] = [];
   for await (const chunk of speech.synthesize({
-    text,
+    text: pronounce(text, voice.pronunciation),
     voice: voice.engineVoice,
     pitch: voice.pitch,
     speed: voice.speed,

@@ -13,6 +13,12 @@ export interface CallSettings {
   allowIps: string[];
 }
 
+/**
+ * Fields of a call request the deployment's line cannot honour, field → why: refused at dispatch
+ * (call-controls.ts) rather than dropped.
+ */
+export type LineLimits = Partial<Record<string, string>>;
+
 /** Everything the call service talks to, passed in (no env reads in lib/calls). */
 export interface CallDeps extends Pick<
   Ports,
@@ -28,11 +34,15 @@ export interface CallDeps extends Pick<
   rules?: RuleSettings;
   /** This instance's live-call admission (LIVE_CALL_CAPACITY); unset: every call is dialled. */
   admission?: LiveAdmission;
+  /** Fields this deployment's line cannot honour, refused at dispatch (call-controls.ts). */
+  lineLimits?: LineLimits;
 }
 
 // Stored in a column, so defined beside its table (the schema never imports the domain).
 export type {
   CallEndedBy,
+  CallSpeechControl,
+  CallVoicemail,
   CarrierLineState,
   LineState,
   PendingEnding,

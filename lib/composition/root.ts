@@ -23,6 +23,7 @@ import { TurnDetector } from '../calls/conversation/turn-detector';
 import type { ConversationDeps } from '../calls/conversation/types';
 import { VadVoicing } from '../calls/conversation/vad-voicing';
 import type { CallDeps } from '../calls/types';
+import { lineLimitsOf } from '../calls/call-controls';
 import { getConfig } from '../platform/config/config';
 import { usdToMicros } from '../platform/money';
 import { systemClock } from '../platform/runtime/clock';
@@ -111,6 +112,7 @@ export async function getCallDeps(): Promise<CallDeps> {
   return Object.assign(ports, {
     rules: getRuleSettings(),
     admission: getLiveAdmission(),
+    lineLimits: lineLimitsOf(carrierLineOf(ports.provider) !== null, getStreamingRecognizer()),
     settings: {
       pricePerMinuteMicros: usdToMicros(config.CALL_PRICE_PER_MINUTE_USD),
       timeScale: config.SANDBOX_TIME_SCALE,

@@ -147,6 +147,7 @@ describe('batches on one server (real Postgres and Redis)', () => {
       in_progress_calls: 0,
       retry_calls: 0,
       queue_statuses: { complete: 2, started: 0, queued: 0, call_error: 1 },
+      answered_by: { human: 2, voicemail: 0, unknown: 0, 'no-answer': 0 },
       call_lengths: {
         average: mean(ms),
         average_nonzero: mean(ms.filter((m) => m >= 1000)),

@@ -17,12 +17,16 @@ export function fakeStreaming(texts: string[]) {
     answer: true,
     refuse: false,
     handlers: null as StreamHandlers | null,
+    /** What each stream was opened with (the call's language and keywords). */
+    options: [] as Parameters<StreamingRecognizer['open']>[0][],
   };
   const recognizer: StreamingRecognizer = {
     kind: 'deepgram',
     description: 'streaming: fake',
-    async open(_options, handlers) {
+    takesKeywords: true,
+    async open(options, handlers) {
       state.opened++;
+      state.options.push(options);
       if (state.refuse) throw new Error('connection refused');
       state.handlers = handlers;
       let open = true;

@@ -77,12 +77,14 @@ function scriptedBrain(
 
 function fakeRecognizer(texts: string[], options: { fail?: boolean } = {}) {
   let turn = 0;
-  const recognizer: SpeechRecognizer & { asked: number } = {
+  const recognizer: SpeechRecognizer & { asked: number; keywords: (string[] | undefined)[] } = {
     kind: 'upstream',
     description: 'fake recognizer',
     asked: 0,
-    transcribe: async () => {
+    keywords: [],
+    transcribe: async (_pcm, request) => {
       recognizer.asked++;
+      recognizer.keywords.push(request.keywords);
       if (options.fail) throw new Error('recognizer down');
       return texts[turn++] ?? '';
     },
@@ -123,6 +125,8 @@ export interface LiveCall {
   burst(parts: { speech: boolean; ms: number }[]): Promise<void>;
   /** Clock time at which each media frame was sent. */
   mediaSentAt: number[];
+  /** The text of each synthesis request, as the speech engine got it. */
+  synthesized: string[];
   run(ms: number): Promise<void>;
   /**
    * Runs the line 20 ms at a time until `done` holds, letting the database answer in between
@@ -159,8 +163,16 @@ export async function liveCall(
     clock,
     thinkMs: options.thinkMs,
   });
+  const synthesized: string[] = [];
+  const speech: SpeechEngine = {
+    ...fakeSpeech,
+    synthesize: (request) => {
+      synthesized.push(request.text);
+      return fakeSpeech.synthesize(request);
+    },
+  };
   const calls: TestCallDeps = {
-    ...testCallDeps(db, fakeSpeech, { clock, brain }),
+    ...testCallDeps(db, speech, { clock, brain }),
     provider: carrier,
   };
   const placed = options.inbound
@@ -173,7 +185,7 @@ export async function liveCall(
     db,
     store: new EmbeddedStore({}),
     clock,
-    speech: fakeSpeech,
+    speech,
     brain,
     recognizer,
     streaming: options.streaming?.recognizer ?? null,
@@ -227,6 +239,7 @@ export async function liveCall(
     recognizer,
     echoMarks,
     mediaSentAt,
+    synthesized,
     row,
     async speak(ms) {
       for (let t = 0; t < ms; t += 20) {

@@ -55,6 +55,7 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
     finalizes: 0,
   };
   const sessions: Record<string, unknown>[] = [];
+  const requestUrls: string[] = [];
   const sockets = new Set<WebSocket>();
   const tls = protocol === 'openai-realtime' ? throwawayCertificate() : null;
   const notFound = (_req: IncomingMessage, res: import('node:http').ServerResponse) =>
@@ -72,8 +73,9 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
       !options.apiKey || req.headers.authorization === authorization,
   });
 
-  wss.on('connection', (socket) => {
+  wss.on('connection', (socket, request) => {
     stats.connections++;
+    requestUrls.push(request.url ?? '');
     if (settings.refuse) {
       stats.refused++;
       return socket.close(1011, 'refused by the stand-in');
@@ -97,6 +99,8 @@ export async function startStreamingStandIn(options: StreamingStandInOptions = {
     stats,
     /** The `session` of every Realtime `session.update` received. */
     sessions,
+    /** The path and query each connection was opened with (Deepgram's options). */
+    requestUrls,
     /** Connections open now (a closed one leaves once the server has seen it close). */
     openConnections: () => sockets.size,
     /** Drops every open connection as a network failure would (no close frame). */

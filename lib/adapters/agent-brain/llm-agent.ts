@@ -23,6 +23,10 @@ const system = (context: AgentContext) =>
 
 const OPT_OUT_TOOL_NAME = 'opt_out';
 
+/** The call's temperature for the conversation's replies (summaries keep the model's own). */
+const temperatureOf = (context: AgentContext) =>
+  context.temperature === undefined ? {} : { temperature: context.temperature };
+
 /**
  * The model's way to honour "do not call me again": the call confirms in one sentence, ends, and
  * the number goes on the organization's do-not-call list (what the scripted agent's phrase match
@@ -126,7 +130,7 @@ export class LlmAgent implements AgentBrain {
     const completion = await this.client.chat.completions.create({
       model: this.model,
       messages: this.messages(context, options.instruction),
-      ...(options.tools ? { tools: [OPT_OUT_TOOL] } : {}),
+      ...(options.tools ? { tools: [OPT_OUT_TOOL], ...temperatureOf(context) } : {}),
       ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
     // Checked with zod: a compatible server may still answer with an odd shape.
@@ -153,7 +157,13 @@ export class LlmAgent implements AgentBrain {
       return;
     }
     const stream = await this.client.chat.completions.create(
-      { model: this.model, messages: this.messages(context), tools: [OPT_OUT_TOOL], stream: true },
+      {
+        model: this.model,
+        messages: this.messages(context),
+        tools: [OPT_OUT_TOOL],
+        stream: true,
+        ...temperatureOf(context),
+      },
       { signal },
     );
     let held = '';

@@ -11,6 +11,8 @@ export interface AgentContext {
   turns: LineTurn[];
   /** Functions the agent may call on this call (the call's tools, transfer, keypad); unset: none. */
   actions?: AgentActionSpec[];
+  /** The model's sampling temperature for the call's replies (0–2); unset: the model's own. */
+  temperature?: number;
 }
 
 /** A function offered to the model as a tool (OpenAI function tools), built in lib/calls/actions. */

@@ -7,6 +7,8 @@ const CONNECT_TIMEOUT_S = 5;
 export class DeepgramRecognizer implements StreamingRecognizer {
   readonly kind = 'deepgram' as const;
   readonly description: string;
+  /** Key term prompting (`keyterm`) is a Nova-3 feature. */
+  readonly takesKeywords: boolean;
   private readonly client: DeepgramClient;
 
   constructor(private readonly options: { apiKey: string; baseUrl?: string; model: string }) {
@@ -18,10 +20,11 @@ export class DeepgramRecognizer implements StreamingRecognizer {
     });
     const host = options.baseUrl ? new URL(options.baseUrl).host : 'api.deepgram.com';
     this.description = `streaming: Deepgram live (${host}, model ${options.model})`;
+    this.takesKeywords = options.model.startsWith('nova-3');
   }
 
   async open(
-    options: { language: string | null },
+    options: { language: string | null; keywords?: string[] },
     handlers: StreamHandlers,
   ): Promise<RecognizerStream> {
     const socket = await this.client.listen.v1.connect({
@@ -32,6 +35,8 @@ export class DeepgramRecognizer implements StreamingRecognizer {
       interim_results: 'true',
       punctuate: 'true',
       ...(options.language ? { language: options.language } : {}),
+      // One `keyterm` parameter per term (the SDK repeats an array's query values).
+      ...(options.keywords?.length ? { queryParams: { keyterm: options.keywords } } : {}),
       Authorization: `Token ${this.options.apiKey}`,
       reconnectAttempts: 0,
       connectionTimeoutInSeconds: CONNECT_TIMEOUT_S,

@@ -26,6 +26,8 @@ export interface OpenAIRealtimeOptions {
 export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
   readonly kind = 'openai-realtime' as const;
   readonly description: string;
+  /** Terms to expect go in the transcription's prompt. */
+  readonly takesKeywords = true;
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAIRealtimeOptions) {
@@ -36,7 +38,7 @@ export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
   }
 
   async open(
-    options: { language: string | null },
+    options: { language: string | null; keywords?: string[] },
     handlers: StreamHandlers,
   ): Promise<RecognizerStream> {
     const rt = await OpenAIRealtimeWS.create(this.client, {
@@ -100,7 +102,11 @@ export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
         audio: {
           input: {
             format: { type: 'audio/pcmu' },
-            transcription: { model: this.options.model, ...(language ? { language } : {}) },
+            transcription: {
+              model: this.options.model,
+              ...(language ? { language } : {}),
+              ...(options.keywords?.length ? { prompt: keywordPrompt(options.keywords) } : {}),
+            },
             turn_detection: null,
           },
         },
@@ -128,3 +134,7 @@ export class OpenAIRealtimeRecognizer implements StreamingRecognizer {
     };
   }
 }
+
+/** The prompt that tells a transcription model which terms to expect. */
+export const keywordPrompt = (keywords: string[]) =>
+  `Terms that may be said: ${keywords.join(', ')}.`;

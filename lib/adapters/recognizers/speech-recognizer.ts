@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getConfig, type Config } from '../../platform/config/config';
 import { singleton } from '../../platform/runtime/singleton';
 import { encodeWav } from '../speech-engine/wav';
+import { keywordPrompt } from './openai-realtime-recognizer';
 
 /** The speech recognition port: one callee turn of 8 kHz PCM in, its text out. */
 export interface SpeechRecognizer {
@@ -11,7 +12,7 @@ export interface SpeechRecognizer {
   readonly description: string;
   transcribe(
     pcm: Buffer,
-    options: { language?: string | null; signal?: AbortSignal },
+    options: { language?: string | null; signal?: AbortSignal; keywords?: string[] },
   ): Promise<string>;
 }
 
@@ -39,12 +40,19 @@ export class UpstreamRecognizer implements SpeechRecognizer {
 
   async transcribe(
     pcm: Buffer,
-    options: { language?: string | null; signal?: AbortSignal },
+    options: { language?: string | null; signal?: AbortSignal; keywords?: string[] },
   ): Promise<string> {
     const file = await toFile(encodeWav(pcm, 8_000), 'turn.wav', { type: 'audio/wav' });
     const language = options.language?.slice(0, 2).toLowerCase();
     const result = await this.client.audio.transcriptions.create(
-      { file, model: this.model, response_format: 'json', ...(language ? { language } : {}) },
+      {
+        file,
+        model: this.model,
+        response_format: 'json',
+        ...(language ? { language } : {}),
+        // Whisper-style servers take terms to expect as a prompt.
+        ...(options.keywords?.length ? { prompt: keywordPrompt(options.keywords) } : {}),
+      },
       { signal: options.signal },
     );
     return Transcription.parse(result).text.trim();

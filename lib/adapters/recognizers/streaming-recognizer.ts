@@ -26,6 +26,11 @@ export interface RecognizerStream {
 export interface StreamingRecognizer {
   readonly kind: 'deepgram' | 'openai-realtime';
   readonly description: string;
-  /** Opens a stream; rejects when it cannot connect. */
-  open(options: { language: string | null }, handlers: StreamHandlers): Promise<RecognizerStream>;
+  /** Whether it can be told terms to expect (a call's keywords); false: such calls are refused. */
+  readonly takesKeywords: boolean;
+  /** Opens a stream; rejects when it cannot connect. `keywords`: terms the callee may say. */
+  open(
+    options: { language: string | null; keywords?: string[] },
+    handlers: StreamHandlers,
+  ): Promise<RecognizerStream>;
 }

@@ -104,10 +104,15 @@ export class TwilioCarrier implements CarrierLine {
       statusCallbackMethod: 'POST',
       statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
       timeLimit: request.timeLimitS,
-      machineDetection: 'DetectMessageEnd',
-      asyncAmd: 'true',
-      asyncAmdStatusCallback: callback,
-      asyncAmdStatusCallbackMethod: 'POST',
+      // Asynchronous, so the stream opens at once; the verdict comes after the greeting's beep.
+      ...(request.machineDetection
+        ? {
+            machineDetection: 'DetectMessageEnd',
+            asyncAmd: 'true',
+            asyncAmdStatusCallback: callback,
+            asyncAmdStatusCallbackMethod: 'POST',
+          }
+        : {}),
     });
     return { carrierCallSid: CreatedCall.parse(created).sid };
   }

@@ -45,6 +45,8 @@ export interface PlaceCallRequest {
   timeLimitS: number;
   /** Signed, expiring token the media stream's `start` frame must carry back. */
   streamToken: string;
+  /** Ask for machine detection (answered_by_enabled): its verdict comes by callback. */
+  machineDetection: boolean;
 }
 
 /** What a number search asks the carrier for (POST /v1/numbers). */

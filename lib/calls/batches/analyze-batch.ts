@@ -1,5 +1,6 @@
 import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { callLengthBuckets, type BatchAnalysisBody } from '@/schemas/batches';
+import { answeredByValues } from '@/schemas/call-voicemail';
 import { schema, type Executor } from '../../adapters/db';
 
 const c = schema.calls;
@@ -27,6 +28,7 @@ export async function analyzeBatch(
       durationMs: c.durationMs,
       errorMessage: c.errorMessage,
       attempt: c.attempt,
+      answeredBy: c.answeredBy,
       analysisVersion: c.analysisVersion,
     })
     .from(c)
@@ -58,6 +60,10 @@ export async function analyzeBatch(
       queued: countWhere(sql`${o.queueStatus} = 'queued'`),
       callError: countWhere(sql`${o.queueStatus} = 'call_error'`),
       retries: countWhere(sql`${o.attempt} > 1`),
+      answeredBy: sql<BatchAnalysisBody['answered_by']>`json_build_object(${sql.join(
+        answeredByValues.map((v) => sql`${v}::text, ${countWhere(sql`${o.answeredBy} = ${v}`)}`),
+        sql`, `,
+      )})`,
       average: sql<number>`coalesce(round(avg(${o.durationMs}) / 1000, 3), 0)::float8`,
       averageNonzero: sql<number>`coalesce(round(avg(${o.durationMs}) filter (where ${o.durationMs} >= 1000) / 1000, 3), 0)::float8`,
       summary,
@@ -97,6 +103,7 @@ export async function analyzeBatch(
       queued: r.queued,
       call_error: r.callError,
     },
+    answered_by: r.answeredBy,
     call_lengths: {
       average: r.average,
       average_nonzero: r.averageNonzero,

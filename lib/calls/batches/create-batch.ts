@@ -14,6 +14,7 @@ import { insertBatchCalls } from './insert-batch-calls';
 import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
 import { checkStartTime } from '../scheduling/check-start-time';
+import { checkCallControls, controlsOf } from '../call-controls';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -32,7 +33,7 @@ function keyedBatchId(orgId: string, key: string): string {
  * answers the first batch (and cannot insert a second: the id is the primary key).
  */
 export async function createBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits'>,
   input: {
     orgId: string;
     body: unknown;
@@ -70,7 +71,7 @@ export async function createBatch(
  * batch. The batch and all its calls are written in one transaction: all or nothing.
  */
 async function insertBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'lineLimits'>,
   input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
   batchId: string,
 ): Promise<CreateBatchResponse> {
@@ -96,6 +97,7 @@ async function insertBatch(
   // The batch's start_time holds every call as POST /v1/calls holds one: refused when passed or
   // beyond 30 days (nothing written), else queued until then, calling hours judged at each dial.
   const startTime = checkStartTime(params.start_time, now.getTime(), 'call_params.start_time');
+  checkCallControls(params, deps.lineLimits, 'call_params.');
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
@@ -118,6 +120,7 @@ async function insertBatch(
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
       retry: params.retry ?? saved.retry ?? null,
+      ...controlsOf(params),
     };
     return newCallValues(
       deps.provider,

@@ -7,7 +7,9 @@ import { openingNotice, recordOptOut } from '../rules';
 import type { LineTurn } from '../../adapters/telephony';
 import { CallRecording } from './call-recording';
 import { saveRecording, writeLine } from './call-writes';
-import { voicemailAnswered } from './machine-detection';
+import { answerMachine } from './machine-detection';
+import { InterruptionGate } from './interruption-gate';
+import { interruptionRules, speechContext } from '../call-controls';
 import { FramePacer } from './frame-pacer';
 import { InboundClock } from './inbound-clock';
 import { decodeMulaw } from './mulaw';
@@ -36,6 +38,7 @@ export class Conversation {
   private streamSid = '';
   private startedAtMs = 0;
   private detector!: TurnDetection;
+  private gate!: InterruptionGate;
   private text!: TurnText;
   private window!: EndOfTurnWindow;
   private readonly pacer: FramePacer;
@@ -145,22 +148,24 @@ export class Conversation {
     this.streamSid = frame.streamSid;
     this.startedAtMs = this.deps.clock.now();
     this.deps.admission?.opened(call.id);
-    this.answeredBy = call.answeredBy === 'voicemail' ? 'voicemail' : 'human';
+    this.gate = new InterruptionGate(interruptionRules(call));
     if (call.record) this.recording = new CallRecording();
     ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
     if (!call.carrierCallSid) {
       await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
       this.call = { ...call, carrierCallSid: frame.start.callSid };
     }
-    this.voice = (await pickVoices(this.deps, call.orgId, call.voice)).agent;
+    const pronunciation = call.speechControl?.pronunciation;
+    this.voice = { ...(await pickVoices(this.deps, call.orgId, call.voice)).agent, pronunciation };
     this.notice = this.deps.rules ? await openingNotice(this.deps.db, this.deps.rules, call) : null;
     const limitMs = call.maxDuration * 60_000;
     // The wallet held less than max_duration: the callee hears why the call ends, then it does.
     if (call.cutByHold)
       this.after(Math.max(0, limitMs - OUT_OF_CREDIT_NOTICE_MS), () => void this.sayOutOfCredit());
     this.after(limitMs, () => void this.hangUp('MAX_DURATION'));
-    if (call.answeredBy !== 'voicemail') void this.watchMachineDetection();
-    if (!call.waitForGreeting || this.answeredBy === 'voicemail') this.reply();
+    // With machine detection, voicemail_action decides what a voicemail hears (machine-detection.ts).
+    if (call.voicemail) void this.watchMachineDetection();
+    if (!call.waitForGreeting) this.reply();
   }
 
   /** The agent's next reply; its first opens with the disclosures. */
@@ -177,6 +182,7 @@ export class Conversation {
       voice: call.voice,
       language: call.language,
       answeredBy: this.answeredBy,
+      ...speechContext(call),
       turns: this.heard
         ? [...this.turns, { user: 'user', text: this.heard.text }]
         : [...this.turns],
@@ -189,11 +195,13 @@ export class Conversation {
     this.recording?.add(atMs, pcm);
     const event = this.detector.push(pcm, atMs);
     this.text.audio(payload, this.detector.inSpeech || event?.kind === 'turn-end');
-    if (!event) return;
-    // Barge-in: the callee talks over the agent, who stops within this frame.
-    if (event.kind === 'speech-start') return this.bargeIn();
+    // Barge-in: the callee talks over the agent, who stops within this frame (interruption-gate.ts).
+    const voiced = this.detector.inSpeech && this.detector.silentMs === 0;
+    if (this.gate.push(event, voiced, this.player.speaking) && !this.ending) this.bargeIn();
+    if (!event || event.kind === 'speech-start') return;
     if (event.kind === 'pause') return void this.onPause(event);
-    this.turnWork = this.turnWork.then(() => this.onTurn(event));
+    const keep = this.gate.keep();
+    this.turnWork = this.turnWork.then(() => this.onTurn(event, keep));
   }
 
   /** A pause in the callee's turn: how its words read sets how much more silence ends it. */
@@ -204,7 +212,8 @@ export class Conversation {
     if (this.ending || this.closed || seq !== this.pauses) return;
     if (this.detector.silentMs < pause.silentMs) return;
     const ended = this.detector.endAfter(endOfTurnSilenceMs(text, this.window));
-    if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended));
+    const keep = this.gate.keep();
+    if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended, keep));
   }
 
   /** The answer to the callee's turn is being heard: the turn is theirs for good. */
@@ -224,7 +233,8 @@ export class Conversation {
     this.recording?.cut(this.elapsedMs());
   }
 
-  private async onTurn(turn: TurnAudio): Promise<void> {
+  /** `keep` false: the turn only talked over the agent (interruption-gate.ts); not answered. */
+  private async onTurn(turn: TurnAudio, keep = true): Promise<void> {
     if (this.ending || this.closed) return;
     let text: string;
     try {
@@ -232,7 +242,7 @@ export class Conversation {
     } catch (error) {
       return this.fail(`The speech recognizer failed: ${(error as Error).message}`);
     }
-    if (this.ending || this.closed) return;
+    if (this.ending || this.closed || !keep) return;
     const endMs = turn.startedAtMs + turn.durationMs;
     const before = this.heard;
     // No new words (a cough after a dropped answer): the turn still ends, the answer restarts.
@@ -269,13 +279,18 @@ export class Conversation {
     if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
   }
 
-  /** Voicemail (machine detection's verdict, read from the row): leave the message, hang up. */
+  /** Machine detection's verdict (read from the row), then what voicemail_action says. */
   private async watchMachineDetection(): Promise<void> {
+    const call = this.call!;
     const over = () => this.ending || this.closed;
-    if (!(await voicemailAnswered(this.deps, this.call!.id, this.stopped.signal, over))) return;
-    this.answeredBy = 'voicemail';
+    const plan = await answerMachine(this.deps, call, this.stopped.signal, over);
+    if (plan === 'person' || plan === 'ignore') return;
     this.bargeIn();
-    this.reply();
+    if (plan === 'hangup') return void this.hangUp('ASSISTANT');
+    this.answeredBy = 'voicemail';
+    // The message word for word (never cut: the call is ending), or one the agent words.
+    if (plan.message) this.ending = true;
+    this.player.start(this.context(), this.notice, plan.message ?? undefined);
   }
 
   /** A recognizer or agent failure: a short apology, then the call ends with the reason. */

@@ -18,14 +18,16 @@ export function listen(
   const options = { silenceMs: maxMs, minSilenceMs: window.minMs };
   const detector = deps.turnDetector?.(options) ?? new TurnDetector(options);
   const { streaming, recognizer, clock } = deps;
+  const keywords = call.speechControl?.keywords;
   const text = streaming
     ? new StreamingTurnText({
         streaming,
         recognizer,
         clock,
         language: call.language,
+        keywords,
         log: (message) => console.warn(`call ${call.id}: ${message}`),
       })
-    : new WholeTurnText(recognizer, call.language);
+    : new WholeTurnText(recognizer, call.language, keywords);
   return { window, detector, text };
 }

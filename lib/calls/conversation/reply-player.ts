@@ -1,5 +1,6 @@
-import { streamLine, type AgentContext } from '../../adapters/agent-brain';
+import { streamLine, type AgentContext, type AgentDelta } from '../../adapters/agent-brain';
 import type { LineVoice } from '../speak-line';
+import { pronounce } from '../pronounce';
 import type { FramePacer } from './frame-pacer';
 import { FRAME_MS, mulawFrames } from './mulaw';
 import { SentenceCutter } from './sentence-cutter';
@@ -52,8 +53,11 @@ export class ReplyPlayer {
     private readonly hooks: Hooks,
   ) {}
 
-  /** Plays the brain's next reply; `opening` (the first line's disclosures) is said first. */
-  start(context: AgentContext, opening: string | null = null): void {
+  /**
+   * Plays the brain's next reply; `opening` (the first line's disclosures) is said first.
+   * `fixed` is said instead of the brain's words, and the agent hangs up after it (a voicemail).
+   */
+  start(context: AgentContext, opening: string | null = null, fixed?: string): void {
     this.interrupt();
     const reply: Reply = {
       id: this.nextId++,
@@ -66,16 +70,29 @@ export class ReplyPlayer {
       settled: false,
     };
     this.current = reply;
-    void this.run(reply, context, opening);
+    void this.run(reply, context, opening, fixed);
   }
 
-  private async run(reply: Reply, context: AgentContext, opening: string | null): Promise<void> {
+  /** The callee hears the agent now: a reply's audio (or a fixed line's) has gone out. */
+  get speaking(): boolean {
+    return !this.pacer.idle || (this.current?.firstSentAtMs ?? null) !== null;
+  }
+
+  private async run(
+    reply: Reply,
+    context: AgentContext,
+    opening: string | null,
+    fixed?: string,
+  ): Promise<void> {
     const { signal } = reply.abort;
     try {
       const cutter = new SentenceCutter();
       if (opening)
         for (const sentence of cutter.push(`${opening} `)) await this.speak(reply, sentence);
-      for await (const delta of streamLine(this.deps.brain, context, signal)) {
+      const pieces: Iterable<AgentDelta> | AsyncIterable<AgentDelta> = fixed
+        ? [{ text: fixed, end: true }]
+        : streamLine(this.deps.brain, context, signal);
+      for await (const delta of pieces) {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);
         if (delta.end) reply.end = true;
@@ -95,7 +112,7 @@ export class ReplyPlayer {
     const voice = this.hooks.voice();
     const chunks: Buffer[] = [];
     for await (const chunk of this.deps.speech.synthesize({
-      text,
+      text: pronounce(text, voice.pronunciation),
       voice: voice.engineVoice,
       pitch: voice.pitch,
       speed: voice.speed,

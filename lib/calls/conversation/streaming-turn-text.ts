@@ -17,6 +17,8 @@ export interface StreamingTurnTextDeps {
   recognizer: SpeechRecognizer;
   clock: Clock;
   language: string | null;
+  /** Terms the callee may say (the call's keywords). */
+  keywords?: string[];
   log(message: string): void;
 }
 
@@ -58,7 +60,8 @@ export class StreamingTurnText implements TurnText {
       transcript: (result: StreamTranscript) => this.onTranscript(result),
       lost: (reason: string) => this.onLost(reason),
     };
-    this.deps.streaming.open({ language: this.deps.language }, handlers).then(
+    const { language, keywords } = this.deps;
+    this.deps.streaming.open({ language, keywords }, handlers).then(
       (stream) => {
         if (this.closed || this.fallback) stream.close();
         else this.stream = stream;
@@ -79,7 +82,7 @@ export class StreamingTurnText implements TurnText {
     this.deps.log(
       `streaming recognizer lost again (${reason}); whole turns for the rest of the call`,
     );
-    this.fallback = new WholeTurnText(this.deps.recognizer, this.deps.language);
+    this.fallback = new WholeTurnText(this.deps.recognizer, this.deps.language, this.deps.keywords);
     // A turn waiting on its final finishes from its audio.
     this.onFlushed?.();
   }
@@ -136,7 +139,8 @@ export class StreamingTurnText implements TurnText {
     // (Read again: the stream may have failed for good while this turn waited.)
     const fallback = this.fallbackNow();
     if (fallback) return fallback.final(turn);
-    return this.deps.recognizer.transcribe(turn.audio, { language: this.deps.language });
+    const { language, keywords } = this.deps;
+    return this.deps.recognizer.transcribe(turn.audio, { language, keywords });
   }
 
   private fallbackNow(): WholeTurnText | null {

@@ -23,6 +23,8 @@ export class WholeTurnText implements TurnText {
   constructor(
     private readonly recognizer: SpeechRecognizer,
     private readonly language: string | null,
+    /** Terms the callee may say (the call's keywords). */
+    private readonly keywords?: string[],
   ) {}
 
   private transcribe(turn: TurnAudio): Promise<string> {
@@ -30,7 +32,10 @@ export class WholeTurnText implements TurnText {
     if (last && last.startedAtMs === turn.startedAtMs && last.bytes === turn.audio.length) {
       return last.text;
     }
-    const text = this.recognizer.transcribe(turn.audio, { language: this.language });
+    const text = this.recognizer.transcribe(turn.audio, {
+      language: this.language,
+      keywords: this.keywords,
+    });
     const entry = { startedAtMs: turn.startedAtMs, bytes: turn.audio.length, text };
     // A failed guess at a pause is not the call's failure: forgotten, so the final asks again.
     text.catch(() => {

@@ -9,6 +9,7 @@ import { carrierOverdue } from './overdue';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 import { openingNotice, recordOptOut } from '../rules';
 import { dial } from './dial-step';
+import { sandboxVoicemailLine } from './voicemail-step';
 import { endLeased, LeaseLost, scaled, updateLeased } from './step-lease';
 
 const MAX_STEP_FAILURES = 3;
@@ -45,7 +46,10 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
   let text: string;
   let endsCall: SandboxLineState['endedBy'];
   if (speaker === 'assistant') {
-    const line = await deps.brain.nextLine(context);
+    const machine = sandboxVoicemailLine(call, state, turns);
+    if (machine === 'hangup')
+      return endLeased(deps, call, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, context);
+    const line = machine ?? (await deps.brain.nextLine(context));
     // The agent's first line opens with the disclosures the organization and the law ask for.
     const notice =
       deps.rules && !turns.some((t) => t.user === 'assistant')
@@ -59,7 +63,8 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     const said =
       state.greeting !== undefined && !last
         ? state.greeting
-        : deps.provider.kind === 'sandbox'
+        : // A voicemail says nothing after its greeting: its recording ends (voicemail_action ignore).
+          deps.provider.kind === 'sandbox' && state.greeting === undefined
           ? deps.provider.recipientTurn({
               callId: call.id,
               toNumber: call.toNumber,
@@ -85,10 +90,11 @@ async function say(
   endsCall: SandboxLineState['endedBy'],
 ): Promise<void> {
   const voices = await pickVoices(deps, call.orgId, call.voice);
+  const pronunciation = call.speechControl?.pronunciation;
   const spoken = await speakLine(
     deps.speech,
     text,
-    speaker === 'assistant' ? voices.agent : voices.recipient,
+    speaker === 'assistant' ? { ...voices.agent, pronunciation } : voices.recipient,
   );
   const now = new Date(deps.clock.now());
   const next: SandboxLineState = {

@@ -37,6 +37,7 @@ export async function placeCarrierCall(
       from: call.fromNumber,
       timeLimitS: Math.max(1, Math.round(call.maxDuration * 60)),
       streamToken: signStreamToken(deps.settings.urlSigningKey, call.id, deps.clock.now()),
+      machineDetection: call.voicemail !== null,
     }));
   } catch (error) {
     const reason = String((error as Error)?.message ?? error).slice(0, 200);

@@ -66,9 +66,13 @@ function failure(callback: CarrierCallback): CallEnding & { answeredBy: string |
   }
 }
 
-/** Machine detection's verdict in our words. */
+/** Machine detection's verdict in our words (`unknown`: it could not tell). */
 const answeredByOf = (value: string) =>
-  value.startsWith('machine') || value === 'fax' ? 'voicemail' : 'human';
+  value.startsWith('machine') || value === 'fax'
+    ? 'voicemail'
+    : value === 'unknown'
+      ? 'unknown'
+      : 'human';
 
 async function resultsOf(deps: CallDeps, call: CallRow): Promise<CallResults> {
   const context = await readAgentContext(deps.db, call);

@@ -23,7 +23,8 @@ export function retryOutcomeOf(call: CallRow): RetryOutcome | null {
   if (call.queueStatus === 'complete') return call.answeredBy === 'voicemail' ? 'voicemail' : null;
   if (call.answeredBy === 'no-answer') return 'no-answer';
   // A person was reached: a conversation, however it ended.
-  if (call.startedAt === null || call.answeredBy === 'human') return null;
+  if (call.startedAt === null || call.answeredBy === 'human' || call.answeredBy === 'unknown')
+    return null;
   return call.errorMessage === BUSY_MESSAGE ? 'busy' : 'failed';
 }
 

@@ -25,7 +25,8 @@ export const SANDBOX_DESCRIPTION =
   'and every turn is synthesized, so `corrected_duration`, `call_length` and the recording are real ' +
   'audio lengths. Test numbers (like test cards): numbers whose last seven digits are `555-0101` ' +
   'ring out unanswered (`call_error`, `answered_by: "no-answer"`), `555-0102` are busy (`call_error`), ' +
-  '`555-0103` reach voicemail (`answered_by: "voicemail"`; the agent leaves a message), `555-0104` ' +
+  '`555-0103` reach voicemail (`answered_by: "voicemail"`; after its greeting the agent leaves a ' +
+  'message, or with `answered_by_enabled` does what `voicemail_action` says), `555-0104` ' +
   'fail with a carrier error (`call_error` with `error_message`); every other valid number is answered ' +
   'by a person. Lifecycle: `queued` → `started` → `complete`, or `call_error` with `error_message`.';
 

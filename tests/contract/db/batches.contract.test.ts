@@ -154,6 +154,7 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
         queued: count('queued'),
         call_error: count('call_error'),
       },
+      answered_by: { human: 0, voicemail: 0, unknown: 0, 'no-answer': 0 },
       call_lengths: {
         average: Math.round(sum(lengthsMs) / lengthsMs.length) / 1000,
         average_nonzero: Math.round(sum(nonzero) / nonzero.length) / 1000,
@@ -207,6 +208,10 @@ describe.each(databaseAdapters)('batches on $name', (adapter) => {
     let analysis = await analysisNow();
     expect(analysis.queue_statuses).toMatchObject({ complete: 1, started: 0, queued: 1 });
     expect(analysis.call_lengths.summary['10-15']).toBe(1);
+    // Who answered is counted too (migration 0031 tells the cache when it changes).
+    await update(first!.id, { answeredBy: 'voicemail' });
+    analysis = await analysisNow();
+    expect(analysis.answered_by).toMatchObject({ voicemail: 1, human: 0 });
     // A change the analysis does not show leaves it as it was; the next one that does shows.
     await update(second!.id, { summary: 'no answer yet' });
     expect(await analysisNow()).toEqual(analysis);

@@ -130,10 +130,20 @@ if (sttBase) {
 if (llmBase) {
   handlers.push(
     http.post(`${llmBase}/chat/completions`, async ({ request }) => {
-      const body = (await request.json()) as { stream?: boolean; messages: unknown[] };
+      const body = (await request.json()) as {
+        stream?: boolean;
+        messages: unknown[];
+        temperature?: number;
+      };
       const llm = mode().llm ?? {};
       const n = counters.llm++;
-      record({ service: 'llm', n, stream: body.stream === true, messages: body.messages });
+      record({
+        service: 'llm',
+        n,
+        stream: body.stream === true,
+        messages: body.messages,
+        temperature: body.temperature,
+      });
       // Not a 5xx: the openai client would retry it, and msw (2.x) never answers a retried request.
       if (llm.fail)
         return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });

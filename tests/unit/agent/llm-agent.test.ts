@@ -10,6 +10,8 @@ const BASE_URL = 'http://llm.test/v1';
 
 interface ChatRequest {
   model: string;
+  temperature?: number;
+  stream?: boolean;
   messages: { role: string; content: string }[];
   tools?: { type: string; function: { name: string } }[];
 }
@@ -130,6 +132,22 @@ describe('LlmAgent', () => {
       { role: 'assistant', content: 'Hi, this is Ada from Acme.' },
       { role: 'user', content: 'Hello, what is it about?' },
     ]);
+  });
+
+  it("sends the call's temperature with each reply, streamed or not, and not with the summary", async () => {
+    reply = completion('Sure.');
+    await agent.nextLine({ ...midCall, temperature: 0.2 });
+    await agent.summarize({ ...midCall, temperature: 0.2 });
+    await agent.nextLine(midCall);
+    expect(received.map((r) => r.body.temperature)).toEqual([0.2, undefined, undefined]);
+    received.length = 0;
+    reply = null;
+    // The stand-in's answer is no stream at all: only the request is looked at.
+    const drain = async () => {
+      for await (const _ of agent.streamLine({ ...midCall, temperature: 1.4 })) void _;
+    };
+    await drain().catch(() => undefined);
+    expect(received[0]!.body).toMatchObject({ stream: true, temperature: 1.4 });
   });
 
   it('tells the model when it reached voicemail', async () => {

@@ -71,7 +71,7 @@ describe('a live call on a virtual clock', () => {
     const call = await liveCall({
       replies: ['Hi, this is Bright Dental. Please call us back. [END]'],
       heard: [''],
-      body: { wait_for_greeting: true },
+      body: { wait_for_greeting: true, answered_by_enabled: true },
     });
     await call.say(1_500);
     expect(mediaFrames(call)).toBe(0);

@@ -102,6 +102,40 @@ describe('the Deepgram streaming adapter', () => {
   });
 });
 
+describe('keywords (terms the callee may say)', () => {
+  it('reach Deepgram as one keyterm each, on a Nova-3 model only', async () => {
+    const before = deepgram.requestUrls.length;
+    const recognizer = adapters.deepgram('key-test');
+    expect(recognizer.takesKeywords).toBe(true);
+    const stream = await recognizer.open(
+      { language: null, keywords: ['Invisalign', 'Dr. Okafor'] },
+      { transcript: () => undefined, lost: () => undefined },
+    );
+    const url = new URL(deepgram.requestUrls[before]!, 'ws://stand-in');
+    expect(url.searchParams.getAll('keyterm')).toEqual(['Invisalign', 'Dr. Okafor']);
+    stream.close();
+    const older = new DeepgramRecognizer({ apiKey: 'k', baseUrl: deepgram.url, model: 'nova-2' });
+    expect(older.takesKeywords).toBe(false);
+  });
+
+  it('reach the Realtime transcription session as its prompt', async () => {
+    const before = realtime.sessions.length;
+    const recognizer = adapters['openai-realtime']('key-test');
+    const stream = await recognizer.open(
+      { language: null, keywords: ['Invisalign'] },
+      { transcript: () => undefined, lost: () => undefined },
+    );
+    const session = (await eventually(() => realtime.sessions[before])) as {
+      audio: { input: { transcription: Record<string, unknown> } };
+    };
+    expect(session.audio.input.transcription).toEqual({
+      model: 'gpt-4o-transcribe',
+      prompt: 'Terms that may be said: Invisalign.',
+    });
+    stream.close();
+  });
+});
+
 describe('the OpenAI Realtime streaming adapter', () => {
   it('sets up a μ-law transcription session without server turn detection', async () => {
     const before = realtime.sessions.length;

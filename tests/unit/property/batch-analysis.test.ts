@@ -36,9 +36,14 @@ const lengthMs = fc.oneof(
     .map((ms) => Math.max(ms, 0)),
   fc.integer({ min: 0, max: 600_000 }),
 );
-const call = fc.record({ durationMs: lengthMs, state: fc.constantFrom(...STATES) });
+const ANSWERED = ['human', 'voicemail', 'unknown', 'no-answer'] as const;
+const call = fc.record({
+  durationMs: lengthMs,
+  state: fc.constantFrom(...STATES),
+  answeredBy: fc.constantFrom(null, ...ANSWERED),
+});
 
-function model(calls: { durationMs: number; state: (typeof STATES)[number] }[]) {
+function model(calls: { durationMs: number; state: string; answeredBy: string | null }[]) {
   const summary = Object.fromEntries(callLengthBuckets.map((name) => [name, 0]));
   for (const { durationMs } of calls) {
     const index = BOUNDS_S.findLastIndex((s) => durationMs >= s * 1000);
@@ -54,6 +59,9 @@ function model(calls: { durationMs: number; state: (typeof STATES)[number] }[]) 
     completed_calls: count('complete') + count('call_error'),
     in_progress_calls: count('queued') + count('started'),
     queue_statuses: Object.fromEntries(STATES.map((s) => [s, count(s)])),
+    answered_by: Object.fromEntries(
+      ANSWERED.map((a) => [a, calls.filter((c) => c.answeredBy === a).length]),
+    ),
     call_lengths: {
       average: mean(calls.map((c) => c.durationMs)),
       average_nonzero: mean(calls.map((c) => c.durationMs).filter((ms) => ms >= 1000)),
@@ -87,7 +95,11 @@ describe('analyzeBatch', () => {
         for (const [i, row] of rows.entries()) {
           await db
             .update(schema.calls)
-            .set({ durationMs: calls[i]!.durationMs, queueStatus: calls[i]!.state })
+            .set({
+              durationMs: calls[i]!.durationMs,
+              queueStatus: calls[i]!.state,
+              answeredBy: calls[i]!.answeredBy,
+            })
             .where(eq(schema.calls.id, row.id));
         }
         const { analysis } = await analyzeBatch(db, batch_id);

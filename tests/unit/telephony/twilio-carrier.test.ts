@@ -64,6 +64,7 @@ describe('the Twilio carrier adapter', () => {
       from: '+15005550006',
       timeLimitS: 300,
       streamToken: 'tok',
+      machineDetection: true,
     });
     await line.hangUp(placed.carrierCallSid);
     expect(placed).toEqual({ carrierCallSid: 'CA0001' });
@@ -77,6 +78,7 @@ describe('the Twilio carrier adapter', () => {
       From: '+15005550006',
       TimeLimit: '300',
       MachineDetection: 'DetectMessageEnd',
+      AsyncAmd: 'true',
       StatusCallback:
         'https://api.example.com/v1/telephony/twilio/status?call_id=6f1c1b8e-0000-4000-8000-000000000001',
     });
@@ -84,6 +86,22 @@ describe('the Twilio carrier adapter', () => {
       '<Connect><Stream url="wss://api.example.com/v1/telephony/twilio/media">',
     );
     expect(received[1]!.form).toEqual({ Status: 'completed' });
+  });
+
+  it('asks for machine detection only when the call asked for it', async () => {
+    const line = carrier();
+    const before = received.length;
+    await line.placeCall({
+      callId: '6f1c1b8e-0000-4000-8000-000000000002',
+      to: '+14155550123',
+      from: '+15005550006',
+      timeLimitS: 300,
+      streamToken: 'tok',
+      machineDetection: false,
+    });
+    const form = received[before]!.form;
+    expect(form.To).toBe('+14155550123');
+    expect(Object.keys(form).filter((k) => /Amd|MachineDetection/.test(k))).toEqual([]);
   });
 
   it('streams to ws:// for an http origin on loopback', () => {

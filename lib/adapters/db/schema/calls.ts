@@ -72,6 +72,22 @@ export interface RetryPolicy {
   on: ('no-answer' | 'busy' | 'voicemail' | 'failed')[];
 }
 
+/** What the call does when a machine answers (POST /v1/calls answered_by_enabled and voicemail_*). */
+export interface CallVoicemail {
+  /** The text to leave, placeholders filled; null: the agent words one. */
+  message: string | null;
+  action: 'leave_message' | 'hangup' | 'ignore';
+}
+
+/** How the call's speech is said and heard (POST /v1/calls speech control fields). */
+export interface CallSpeechControl {
+  pronunciation?: { word: string; pronunciation: string; caseSensitive: boolean }[];
+  keywords?: string[];
+  blockInterruptions?: boolean;
+  interruptionThresholdMs?: number;
+  temperature?: number;
+}
+
 export const queueStatuses = ['queued', 'started', 'complete', 'call_error'] as const;
 export type QueueStatus = (typeof queueStatuses)[number];
 
@@ -151,6 +167,10 @@ export const calls = pgTable(
     analysisError: text('analysis_error'),
     /** 'llm' or 'scripted': what extracted the analysis. */
     analysisBy: text('analysis_by'),
+    /** Machine detection was asked for, and what to do on a voicemail; NULL: not asked for. */
+    voicemail: jsonb('voicemail').$type<CallVoicemail>(),
+    /** The request's speech control; NULL: the defaults. */
+    speechControl: jsonb('speech_control').$type<CallSpeechControl>(),
     provider: text('provider').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
     sandbox: boolean('sandbox').notNull(),
