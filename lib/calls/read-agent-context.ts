@@ -3,8 +3,15 @@ import type { Executor } from '../adapters/db';
 import { getTranscripts } from './get-call';
 import type { CallRow } from './types';
 
-/** What the agent knows of a call so far: its task and voice, and every line spoken. */
-export async function readAgentContext(db: Executor, call: CallRow): Promise<AgentContext> {
+/**
+ * What the agent knows of a call so far: its task and voice, and every line spoken. An action's
+ * line reads as its result when `actionResults` has it (by seq): what the model was told.
+ */
+export async function readAgentContext(
+  db: Executor,
+  call: CallRow,
+  actionResults?: Record<string, string>,
+): Promise<AgentContext> {
   const lines = await getTranscripts(db, call.id);
   return {
     task: call.task,
@@ -12,6 +19,9 @@ export async function readAgentContext(db: Executor, call: CallRow): Promise<Age
     voice: call.voice,
     language: call.language,
     answeredBy: call.answeredBy === 'voicemail' ? 'voicemail' : 'human',
-    turns: lines.map((l) => ({ user: l.user === 'user' ? 'user' : 'assistant', text: l.text })),
+    turns: lines.map((l) => ({
+      user: l.user,
+      text: (l.user === 'agent-action' && actionResults?.[l.seq]) || l.text,
+    })),
   };
 }

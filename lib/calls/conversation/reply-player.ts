@@ -1,4 +1,4 @@
-import { streamLine, type AgentContext } from '../../adapters/agent-brain';
+import { streamLine, type AgentAction, type AgentContext } from '../../adapters/agent-brain';
 import type { LineVoice } from '../speak-line';
 import type { FramePacer } from './frame-pacer';
 import { FRAME_MS, mulawFrames } from './mulaw';
@@ -14,6 +14,8 @@ export interface Reply {
   generated: boolean;
   /** The agent hangs up after it. */
   end: boolean;
+  /** The action the model called at its end: run once the reply is heard out. */
+  action?: AgentAction;
   interrupted: boolean;
   firstSentAtMs: number | null;
   settled: boolean;
@@ -79,6 +81,7 @@ export class ReplyPlayer {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);
         if (delta.end) reply.end = true;
+        if (delta.action) reply.action = delta.action;
         if (delta.optOut) this.hooks.optedOut();
       }
       for (const sentence of cutter.flush()) await this.speak(reply, sentence);

@@ -40,6 +40,10 @@ export interface SandboxLineState {
   endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
   /** Consecutive failed attempts at the current step. */
   failures?: number;
+  /** The action the agent called after its last line: run on the next step. */
+  pendingAction?: { name: string; input: unknown };
+  /** What the model read for each agent-action line (by transcript seq): the action's result. */
+  actionResults?: Record<string, string>;
 }
 
 /** Why we asked the carrier to hang up, for its final callback to end the call with. */
