@@ -3,6 +3,7 @@ import { E164 } from './phone';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultDetailFields, callResultFields } from './call-analysis';
 import { callDirections } from './stored-values';
+import { callToolDetailFields, callToolFields } from './call-tools';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -147,6 +148,7 @@ export const CallDispatchRequest = z
         'its batch’s call_data.',
     ),
     ...callResultFields,
+    ...callToolFields,
     request_data: json
       .nullish()
       .describe(
@@ -271,6 +273,7 @@ export const CallDetail = z
     concatenated_transcript: z.string().describe('`user: text` lines joined with newlines.'),
     summary: z.string().nullable(),
     ...callResultDetailFields,
+    ...callToolDetailFields,
     price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
     endpoint_url: z.string().describe('The line that placed the call.'),
     sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),
@@ -320,6 +323,7 @@ export const CallListQuery = z.object({
 export const CallListItem = CallDetail.omit({
   transcripts: true,
   concatenated_transcript: true,
+  tool_calls: true,
 }).meta({ id: 'CallListItem' });
 
 export const CallListResponse = z

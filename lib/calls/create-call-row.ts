@@ -13,6 +13,7 @@ import {
 } from '../wallet';
 import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow } from './rules';
 import { fillPlaceholders } from './fill-placeholders';
+import type { StoredCallTool } from '../adapters/db/schema/call-tools';
 
 export interface NewCall {
   orgId: string;
@@ -38,6 +39,8 @@ export interface NewCall {
    * scheduledFor, when later (the callee's calling hours), is when it is released instead.
    */
   startTime?: Date | null;
+  /** The request's tools as stored (header values sealed: lib/calls/actions). */
+  tools?: StoredCallTool[] | null;
   /** The saved agent whose settings the request took (agent_id), at the version it read. */
   agent?: { id: string; version: number } | null;
 }
@@ -72,6 +75,7 @@ export function newCallValues(
     summaryPrompt: request.summary_prompt ?? null,
     analysisSchema: (request.analysis_schema as Record<string, unknown> | null | undefined) ?? null,
     analysisPrompt: request.analysis_prompt ?? null,
+    tools: call.tools ?? null,
     requestData: call.requestData,
     createdAt: now,
     endAt: call.errorMessage ? now : null,

@@ -25,6 +25,7 @@ import { sentParams } from './sent-params';
 import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from './agents';
 import type { CallDeps } from './types';
 import { checkStartTime } from './scheduling/check-start-time';
+import { checkCallTools, storedTools, withoutToolHeaders } from './actions';
 
 export interface DispatchResponse {
   status: 'success';
@@ -84,6 +85,7 @@ export async function parseDispatch(
       });
     }
   }
+  await checkCallTools(request.tools, deps.settings.allowIps);
   return { request, agent };
 }
 
@@ -126,7 +128,9 @@ export async function dispatchCall(
   // A start_time that has passed, or is beyond 30 days, is refused before anything is written.
   const startTime = checkStartTime(request.start_time, deps.clock.now());
   const { orgId, origin } = input;
-  const requestData = sentParams(input.body);
+  // Tools' header values are secrets: never in the stored request_data (the hash still sees them).
+  const sent = sentParams(input.body);
+  const requestData = withoutToolHeaders(sent);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
     const now = new Date(deps.clock.now());
     const spending = input.key;
@@ -140,6 +144,7 @@ export async function dispatchCall(
       keyId: input.key?.keyId ?? null,
       agent,
       startTime,
+      tools: storedTools(request.tools, deps.settings.urlSigningKey),
       ...keyed,
     };
     // The hot path: the hold and the call's insert in one statement.
@@ -216,7 +221,7 @@ export async function dispatchCall(
     orgId,
     key,
     // The known fields as sent: the same request hashes alike through REST and the tool server.
-    body: requestData,
+    body: sent,
     findEarlier: async (requestHash) => {
       const [row] = await deps.db
         .select({ id: schema.calls.id, requestHash: schema.calls.requestHash })

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { agents } from './agents';
+import type { StoredCallTool } from './call-tools';
 import { callDirections } from '../../../../schemas/stored-values';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -150,6 +151,8 @@ export const calls = pgTable(
     summaryPrompt: text('summary_prompt'),
     analysisSchema: jsonb('analysis_schema').$type<Record<string, unknown>>(),
     analysisPrompt: text('analysis_prompt'),
+    /** The request's tools, header values sealed (see call-tools.ts); null without tools. */
+    tools: jsonb('tools').$type<StoredCallTool[]>(),
     /** The extracted fields, valid against analysis_schema; null with analysis_error on failure. */
     analysis: jsonb('analysis').$type<Record<string, unknown>>(),
     analysisError: text('analysis_error'),
