@@ -33,9 +33,11 @@ function plainHttpAllowed(url: URL, allowIps: string[]): boolean {
 export async function checkCallTools(
   tools: CallToolInput[] | null | undefined,
   allowIps: string[],
+  /** Where the tools sit in the request (a batch's are under call_params). */
+  at = 'tools',
 ): Promise<void> {
   for (const [i, tool] of (tools ?? []).entries()) {
-    const field = `tools.${i}`;
+    const field = `${at}.${i}`;
     let url: URL;
     try {
       url = new URL(tool.url);

@@ -99,7 +99,7 @@ async function insertBatch(
   const params = request.call_params ?? {};
   // The tools' URLs and schemas, checked once for every call (the settings say what may be reached).
   const settings = deps.settings ?? { allowIps: [], urlSigningKey: '' };
-  await checkCallTools(params.tools, settings.allowIps);
+  await checkCallTools(params.tools, settings.allowIps, 'call_params.tools');
   const tools = storedTools(params.tools, settings.urlSigningKey);
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { agents } from './agents';
-import type { StoredCallTool } from './call-tools';
+import type { StoredCallTool } from './stored-call-tool';
 import { callDirections } from '../../../../schemas/stored-values';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
