@@ -41,7 +41,8 @@ async function request(
     allowIps: deps.allowIps,
     maxBytes: MAX_TOOL_ANSWER_BYTES,
     signal: abort.signal,
-    now: new Date(deps.clock.now()),
+    // Wall time, as our webhooks sign: the receiver checks it against its own clock.
+    now: new Date(),
   }).then(
     (answer): Result => ({ answer }),
     (error: unknown): Result => ({
