@@ -13,6 +13,7 @@ import {
 const BASE_URL = 'http://llm-actions.test/v1';
 
 interface ChatRequest {
+  stream?: boolean;
   tools?: { type: string; function: { name: string; parameters: unknown } }[];
   messages: { role: string; content: string }[];
 }
@@ -20,6 +21,8 @@ interface ChatRequest {
 const received: ChatRequest[] = [];
 /** The server-sent events of the next reply: each a delta of the one choice. */
 let deltas: object[] = [];
+/** The next whole (not streamed) reply. */
+let whole: object = {};
 
 const sse = (items: object[]) =>
   items
@@ -39,7 +42,9 @@ const sse = (items: object[]) =>
 
 const server = mswServer(
   http.post(`${BASE_URL}/chat/completions`, async ({ request }) => {
-    received.push((await request.json()) as ChatRequest);
+    const body = (await request.json()) as ChatRequest;
+    received.push(body);
+    if (!body.stream) return HttpResponse.json(whole);
     return new HttpResponse(sse(deltas), { headers: { 'content-type': 'text/event-stream' } });
   }),
 );
@@ -114,6 +119,37 @@ describe('LlmAgent actions', () => {
     });
     expect(received[0]?.tools?.map((t) => t.function.name)).toEqual(['opt_out', 'book_slot']);
     expect(received[0]?.tools?.[1]?.function.parameters).toEqual(bookSlot.parameters);
+  });
+
+  it('ends a whole reply with the action too (the sandbox line asks for whole lines)', async () => {
+    whole = {
+      id: 'chatcmpl-2',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: 'test-model',
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'call_2',
+                type: 'function',
+                function: { name: 'book_slot', arguments: '{"day":"wednesday"}' },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    await expect(agent.nextLine(context)).resolves.toEqual({
+      text: '',
+      end: false,
+      action: { name: 'book_slot', input: { day: 'wednesday' } },
+    });
   });
 
   it('reads the action’s result back to the model as a note', async () => {
