@@ -4,6 +4,7 @@ import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
 import { answeredByValues, callVoicemailFields } from './call-voicemail';
 import { callSpeechFields } from './call-speech';
+import { callToolFields } from './call-tools';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -35,6 +36,7 @@ export const BatchCallParams = z
     ...callResultFields,
     ...callVoicemailFields,
     ...callSpeechFields,
+    ...callToolFields,
     metadata: Metadata.nullish().describe(
       'Any object, at most 16 KB as JSON: every call of the batch carries it.',
     ),

@@ -5,6 +5,7 @@ import { Metadata, callResultDetailFields, callResultFields } from './call-analy
 import { callDirections } from './stored-values';
 import { answeredByValues, callVoicemailFields } from './call-voicemail';
 import { callSpeechFields } from './call-speech';
+import { callToolDetailFields, callToolFields } from './call-tools';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -151,6 +152,7 @@ export const CallDispatchRequest = z
     ...callResultFields,
     ...callVoicemailFields,
     ...callSpeechFields,
+    ...callToolFields,
     request_data: json
       .nullish()
       .describe(
@@ -275,6 +277,7 @@ export const CallDetail = z
     concatenated_transcript: z.string().describe('`user: text` lines joined with newlines.'),
     summary: z.string().nullable(),
     ...callResultDetailFields,
+    ...callToolDetailFields,
     price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
     endpoint_url: z.string().describe('The line that placed the call.'),
     sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),
@@ -324,6 +327,7 @@ export const CallListQuery = z.object({
 export const CallListItem = CallDetail.omit({
   transcripts: true,
   concatenated_transcript: true,
+  tool_calls: true,
 }).meta({ id: 'CallListItem' });
 
 export const CallListResponse = z

@@ -72,6 +72,8 @@ export const GetCallOutput = CallDetail.omit({
   analysis_schema: true,
   analysis_error: true,
   analysis_by: true,
+  // Present in the answer (the call's tool calls), undescribed: the size of tools/list.
+  tool_calls: true,
 }).extend({
   analysis: CallDetail.shape.analysis.describe(
     'Fields per analysis_schema once ended; else null and analysis_error says why. analysis_by: llm or scripted.',
@@ -203,7 +205,8 @@ export const CreateCallInput = CallDispatchRequest.omit({
   end_of_turn: true,
   persona_id: true,
   ...notOnTools,
-  // Prompts come with saved agents (agent_id): the size of tools/list.
+  // Prompts and the call's own tools come with saved agents (agent_id): the size of tools/list.
+  tools: true,
   summary_prompt: true,
   analysis_prompt: true,
 }).extend({
@@ -251,9 +254,10 @@ export const CreateCallOutput = CallDispatchResponse.extend({ replayed });
 const asInCreateCall = 'As in create_call.';
 // Results after the call (issue 33) and retries reach batches through REST only, as agent_id
 // does: create_call carries analysis_schema, metadata and retry; create_batch stays as it was
-// (the size of tools/list).
+// (the size of tools/list). A call's own tools are too large for the list: they come with REST.
 const batchCallParams = BatchCallParams.omit({
   ...notOnTools,
+  tools: true,
   summary_prompt: true,
   analysis_schema: true,
   analysis_prompt: true,

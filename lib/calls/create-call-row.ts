@@ -14,6 +14,7 @@ import {
 import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow } from './rules';
 import { fillPlaceholders } from './fill-placeholders';
 import { speechControlOf, voicemailOf } from './call-controls';
+import type { StoredCallTool } from '../adapters/db/schema/call-tools';
 
 export interface NewCall {
   orgId: string;
@@ -39,6 +40,8 @@ export interface NewCall {
    * scheduledFor, when later (the callee's calling hours), is when it is released instead.
    */
   startTime?: Date | null;
+  /** The request's tools as stored (header values sealed: lib/calls/actions). */
+  tools?: StoredCallTool[] | null;
   /** The saved agent whose settings the request took (agent_id), at the version it read. */
   agent?: { id: string; version: number } | null;
 }
@@ -75,6 +78,7 @@ export function newCallValues(
     analysisPrompt: request.analysis_prompt ?? null,
     voicemail: voicemailOf(request),
     speechControl: speechControlOf(request),
+    tools: call.tools ?? null,
     requestData: call.requestData,
     createdAt: now,
     endAt: call.errorMessage ? now : null,

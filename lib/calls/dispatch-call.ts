@@ -26,6 +26,7 @@ import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } f
 import type { CallDeps } from './types';
 import { checkStartTime } from './scheduling/check-start-time';
 import { checkCallControls } from './call-controls';
+import { checkCallTools, storedTools, withoutToolHeaders } from './actions';
 
 export interface DispatchResponse {
   status: 'success';
@@ -86,6 +87,7 @@ export async function parseDispatch(
       });
     }
   }
+  await checkCallTools(request.tools, deps.settings.allowIps);
   return { request, agent };
 }
 
@@ -128,7 +130,9 @@ export async function dispatchCall(
   // A start_time that has passed, or is beyond 30 days, is refused before anything is written.
   const startTime = checkStartTime(request.start_time, deps.clock.now());
   const { orgId, origin } = input;
-  const requestData = sentParams(input.body);
+  // Tools' header values are secrets: never in the stored request_data (the hash still sees them).
+  const sent = sentParams(input.body);
+  const requestData = withoutToolHeaders(sent);
   const insert = async (keyed?: { idempotencyKey: string; requestHash: string }) => {
     const now = new Date(deps.clock.now());
     const spending = input.key;
@@ -142,6 +146,7 @@ export async function dispatchCall(
       keyId: input.key?.keyId ?? null,
       agent,
       startTime,
+      tools: storedTools(request.tools, deps.settings.urlSigningKey),
       ...keyed,
     };
     // The hot path: the hold and the call's insert in one statement.
@@ -218,7 +223,7 @@ export async function dispatchCall(
     orgId,
     key,
     // The known fields as sent: the same request hashes alike through REST and the tool server.
-    body: requestData,
+    body: sent,
     findEarlier: async (requestHash) => {
       const [row] = await deps.db
         .select({ id: schema.calls.id, requestHash: schema.calls.requestHash })

@@ -3,6 +3,7 @@ import type { CallDetailBody } from '@/schemas/calls';
 import { schema } from '../adapters/db';
 import { ApiError } from '../platform/errors/api-error';
 import { renderCall, renderedCallColumns } from './render-call';
+import { toolCallsJson } from './actions/tool-call-rows';
 import type { CallDeps } from './types';
 
 type TranscriptLine = typeof schema.transcripts.$inferSelect;
@@ -25,7 +26,7 @@ export async function getCallDetail(
   origin: string,
 ): Promise<CallDetailBody> {
   const [found] = await deps.db
-    .select({ row: renderedCallColumns, lines })
+    .select({ row: renderedCallColumns, lines, toolCalls: toolCallsJson })
     .from(schema.calls)
     .where(and(eq(schema.calls.id, callId), eq(schema.calls.orgId, orgId)));
   if (!found) throw new ApiError('NOT_FOUND', { message: 'No call has this id.' });
@@ -39,5 +40,6 @@ export async function getCallDetail(
     origin,
     urlSigningKey: deps.settings.urlSigningKey,
     nowMs: deps.clock.now(),
+    toolCalls: found.toolCalls,
   });
 }

@@ -4,8 +4,15 @@ import { getTranscripts } from './get-call';
 import type { CallRow } from './types';
 import { speechContext } from './call-controls';
 
-/** What the agent knows of a call so far: its task and voice, and every line spoken. */
-export async function readAgentContext(db: Executor, call: CallRow): Promise<AgentContext> {
+/**
+ * What the agent knows of a call so far: its task and voice, and every line spoken. An action's
+ * line reads as its result when `actionResults` has it (by seq): what the model was told.
+ */
+export async function readAgentContext(
+  db: Executor,
+  call: CallRow,
+  actionResults?: Record<string, string>,
+): Promise<AgentContext> {
   const lines = await getTranscripts(db, call.id);
   return {
     task: call.task,
@@ -18,6 +25,9 @@ export async function readAgentContext(db: Executor, call: CallRow): Promise<Age
         ? 'voicemail'
         : 'human',
     ...speechContext(call),
-    turns: lines.map((l) => ({ user: l.user === 'user' ? 'user' : 'assistant', text: l.text })),
+    turns: lines.map((l) => ({
+      user: l.user,
+      text: (l.user === 'agent-action' && actionResults?.[l.seq]) || l.text,
+    })),
   };
 }

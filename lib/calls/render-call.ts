@@ -62,6 +62,8 @@ export interface RenderOptions {
   origin: string;
   urlSigningKey: string;
   nowMs: number;
+  /** The call's tool calls (see lib/calls/actions/tool-calls.ts); unread: []. */
+  toolCalls?: CallDetailBody['tool_calls'];
   /** Another way to write a recorded call's link (a cached rendering marks where links go). */
   recordingUrl?: (callId: string) => string;
 }
@@ -114,6 +116,7 @@ export function renderCall(
     analysis_error: row.analysisError,
     analysis_by: (row.analysisBy as CallDetailBody['analysis_by']) ?? null,
     analysis_schema: row.analysisSchema ?? null,
+    tool_calls: options.toolCalls ?? [],
     price: row.priceMicros === null ? null : microsToUsd(row.priceMicros),
     endpoint_url: row.endpointUrl,
     sandbox: row.sandbox,
@@ -131,5 +134,6 @@ export function renderCallListItem(row: RenderedCallRow, options: RenderOptions)
   const detail: Partial<CallDetailBody> = renderCall(row, null, options);
   delete detail.transcripts;
   delete detail.concatenated_transcript;
+  delete detail.tool_calls;
   return detail;
 }

@@ -147,6 +147,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
       settings: {
         urlSigningKey: config.URL_SIGNING_KEY,
         silenceMs: config.END_OF_TURN_SILENCE_MS,
+        allowIps: config.WEBHOOK_ALLOW_IPS,
       },
     },
   );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import type { AgentBrain, AgentContext, AgentDelta } from '@/lib/adapters/agent-brain';
+import type { AgentAction, AgentBrain, AgentContext, AgentDelta } from '@/lib/adapters/agent-brain';
 import { createAgent } from '@/lib/calls/agents';
 import { applyCarrierStatus } from '@/lib/calls/lifecycle';
 import { answerInboundWebhook, importNumber, updateNumber } from '@/lib/calls/numbers';
@@ -44,16 +44,24 @@ const fakeSpeech: SpeechEngine = {
   close: async () => {},
 };
 
-/** The agent says `replies` in order (the first one is the greeting); `fail` breaks it. */
+/** A reply that calls an action (after its `text`, if any) instead of only talking. */
+export type ActingReply = { action: AgentAction; text?: string };
+
+/**
+ * The agent says `replies` in order (the first one is the greeting); `fail` breaks it. A reply
+ * that acts is recorded in `acted` with the clock's time.
+ */
 function scriptedBrain(
-  replies: string[],
+  replies: (string | ActingReply)[],
   options: { fail?: boolean; clock?: VirtualClock; thinkMs?: number } = {},
 ) {
   const asked: AgentContext[] = [];
-  const brain: AgentBrain & { asked: AgentContext[] } = {
+  const acted: number[] = [];
+  const brain: AgentBrain & { asked: AgentContext[]; acted: number[] } = {
     kind: 'llm',
     description: 'scripted stream',
     asked,
+    acted,
     nextLine: () => Promise.reject(new Error('not used by the live loop')),
     async *streamLine(context: AgentContext, signal?: AbortSignal): AsyncIterable<AgentDelta> {
       asked.push(context);
@@ -64,7 +72,14 @@ function scriptedBrain(
         if (signal?.aborted) return;
       }
       const said = context.turns.filter((t) => t.user === 'assistant').length;
-      const reply = replies[Math.min(said, replies.length - 1)] ?? '';
+      const next = replies[Math.min(said, replies.length - 1)] ?? '';
+      if (typeof next === 'object') {
+        for (const word of (next.text ?? '').split(' ').filter(Boolean)) yield { text: `${word} ` };
+        acted.push(options.clock?.now() ?? 0);
+        yield { text: '', action: next.action };
+        return;
+      }
+      const reply = next;
       const end = reply.endsWith('[END]');
       const text = reply.replace('[END]', '').trim();
       for (const word of text.split(' ')) yield { text: `${word} ` };
@@ -140,7 +155,10 @@ export interface LiveCall {
 export async function liveCall(
   db: Db,
   options: {
-    replies: string[];
+    replies: (string | ActingReply)[];
+    /** Private addresses the call's tools may reach: at dispatch, and on the line (else the same). */
+    allowIps?: string[];
+    lineAllowIps?: string[];
     heard?: string[];
     body?: Record<string, unknown>;
     brainFails?: boolean;
@@ -171,9 +189,12 @@ export async function liveCall(
       return fakeSpeech.synthesize(request);
     },
   };
+  const base = testCallDeps(db, speech, { clock, brain });
+  const allowIps = options.allowIps ?? [];
   const calls: TestCallDeps = {
-    ...testCallDeps(db, speech, { clock, brain }),
+    ...base,
     provider: carrier,
+    settings: { ...base.settings, allowIps },
   };
   const placed = options.inbound
     ? await ringInbound(calls, options.inbound.caller, { max_duration: 2, ...options.body })
@@ -190,7 +211,11 @@ export async function liveCall(
     recognizer,
     streaming: options.streaming?.recognizer ?? null,
     carrier,
-    settings: { urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey, silenceMs: SILENCE_MS },
+    settings: {
+      urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey,
+      silenceMs: SILENCE_MS,
+      allowIps: options.lineAllowIps ?? allowIps,
+    },
   };
   const sent: OutboundFrame[] = [];
   const mediaSentAt: number[] = [];

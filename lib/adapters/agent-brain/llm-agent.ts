@@ -2,6 +2,7 @@ import { openAiClient } from '../openai/openai-server';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { OPT_OUT_CONFIRMATION } from './opt-out-phrases';
+import { ToolCallPieces, actionTools, firstAction } from './tool-calls';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const END_MARK = '[END]';
@@ -43,7 +44,12 @@ const OPT_OUT_TOOL = {
 };
 
 const ToolCalls = z
-  .array(z.object({ function: z.object({ name: z.string().nullish() }).nullish() }))
+  .array(
+    z.object({
+      index: z.number().nullish(),
+      function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+    }),
+  )
   .nullish();
 
 const Reply = z.object({
@@ -130,19 +136,27 @@ export class LlmAgent implements AgentBrain {
     const completion = await this.client.chat.completions.create({
       model: this.model,
       messages: this.messages(context, options.instruction),
-      ...(options.tools ? { tools: [OPT_OUT_TOOL], ...temperatureOf(context) } : {}),
+      ...(options.tools
+        ? { tools: [OPT_OUT_TOOL, ...actionTools(context)], ...temperatureOf(context) }
+        : {}),
       ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
     // Checked with zod: a compatible server may still answer with an odd shape.
     const { message } = Reply.parse(completion).choices[0]!;
-    return { text: (message.content ?? '').trim(), optOut: callsOptOut(message.tool_calls) };
+    return {
+      text: (message.content ?? '').trim(),
+      optOut: callsOptOut(message.tool_calls),
+      action: firstAction(message.tool_calls, OPT_OUT_TOOL_NAME),
+    };
   }
 
   async nextLine(context: AgentContext): Promise<AgentLine> {
     const opening = fixedOpening(context);
     if (opening) return { text: opening, end: false };
-    const { text: raw, optOut } = await this.complete(context, { tools: true });
+    const { text: raw, optOut, action } = await this.complete(context, { tools: true });
     if (optOut) return OPT_OUT_LINE;
+    // The words before the call are said; the call's result is the model's next turn.
+    if (action) return { text: raw.replaceAll(END_MARK, '').trim(), end: false, action };
     return finishLine(context, raw.replaceAll(END_MARK, '').trim(), false, raw.includes(END_MARK));
   }
 
@@ -160,12 +174,13 @@ export class LlmAgent implements AgentBrain {
       {
         model: this.model,
         messages: this.messages(context),
-        tools: [OPT_OUT_TOOL],
+        tools: [OPT_OUT_TOOL, ...actionTools(context)],
         stream: true,
         ...temperatureOf(context),
       },
       { signal },
     );
+    const calls = new ToolCallPieces();
     let held = '';
     let ended = false;
     let said = false;
@@ -175,6 +190,7 @@ export class LlmAgent implements AgentBrain {
       // Whatever else the model means to say after it, the callee hears the confirmation only.
       optOut ||= callsOptOut(delta?.tool_calls);
       if (optOut) continue;
+      calls.add(delta?.tool_calls);
       held += delta?.content ?? '';
       if (held.includes(END_MARK)) {
         ended = true;
@@ -190,6 +206,11 @@ export class LlmAgent implements AgentBrain {
     }
     if (optOut) {
       yield { text: `${said ? ' ' : ''}${OPT_OUT_CONFIRMATION}`, end: true, optOut: true };
+      return;
+    }
+    const action = calls.action(OPT_OUT_TOOL_NAME);
+    if (action) {
+      yield { text: held, end: false, action };
       return;
     }
     yield finishLine(context, held, said, ended);

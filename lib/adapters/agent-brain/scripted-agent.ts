@@ -1,5 +1,6 @@
 import { asksNotToBeCalled, OPT_OUT_CONFIRMATION } from './opt-out-phrases';
 import { scriptedAnalysis } from './scripted-analysis';
+import { nextScriptedAction } from './scripted-actions';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const MAX_TASK_POINTS = 6;
@@ -38,6 +39,9 @@ export class ScriptedAgent implements AgentBrain {
     if (heard?.user === 'user' && asksNotToBeCalled(heard.text))
       return Promise.resolve({ text: OPT_OUT_CONFIRMATION, end: true, optOut: true });
     if (spoken === 0) return Promise.resolve({ text: opening, end: false });
+    // After the opening, each action the task names, once, in the task's order.
+    const action = nextScriptedAction(context);
+    if (action) return Promise.resolve({ text: '', end: false, action });
     const point = points[spoken - 1];
     if (point) return Promise.resolve({ text: point, end: false });
     return Promise.resolve({ text: CLOSING, end: true });
@@ -54,6 +58,7 @@ export class ScriptedAgent implements AgentBrain {
         text: word,
         ...(last ? { end: line.end } : {}),
         ...(last && line.optOut ? { optOut: true } : {}),
+        ...(last && line.action ? { action: line.action } : {}),
       };
     }
   }

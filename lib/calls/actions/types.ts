@@ -1,6 +1,18 @@
 import type { AgentAction, AgentActionSpec } from '../../adapters/agent-brain';
 import type { LineTurn } from '../../adapters/telephony';
+import type { Db } from '../../adapters/db';
+import type { Clock } from '../../platform/runtime/clock';
 import type { CallRow } from '../types';
+
+/** What the call's own tools need beyond the surface: both loops pass theirs. */
+export interface ActionDeps {
+  db: Db;
+  clock: Clock;
+  /** Private addresses a tool's URL may still reach (WEBHOOK_ALLOW_IPS); all others refused. */
+  allowIps: string[];
+  /** The deployment's secret (URL_SIGNING_KEY) the key sealing tool headers is derived from. */
+  urlSigningKey: string;
+}
 
 /**
  * What an action can see and do on the call it runs on. The live loop (carrier calls) and the
@@ -16,6 +28,8 @@ export interface ActionSurface {
   readonly signal: AbortSignal;
   /** Says a fixed line now, outside the model's replies (a tool's filler, "connecting you"). */
   say(text: string): Promise<void>;
+  /** The deployment's services (the tools action needs them); unset in a bare test surface. */
+  readonly deps?: ActionDeps;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

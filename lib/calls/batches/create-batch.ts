@@ -15,6 +15,7 @@ import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
 import { checkStartTime } from '../scheduling/check-start-time';
 import { checkCallControls, controlsOf } from '../call-controls';
+import { checkCallTools, storedTools, withoutToolHeaders } from '../actions';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -28,12 +29,16 @@ function keyedBatchId(orgId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Settings are read for the call_params' tools only (their URLs and sealed headers). */
+type BatchDeps = Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits'> &
+  Partial<Pick<CallDeps, 'settings'>>;
+
 /**
  * POST /v1/batches. With an Idempotency-Key the batch id is derived from the key, so a retry
  * answers the first batch (and cannot insert a second: the id is the primary key).
  */
 export async function createBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits'>,
+  deps: BatchDeps,
   input: {
     orgId: string;
     body: unknown;
@@ -71,7 +76,7 @@ export async function createBatch(
  * batch. The batch and all its calls are written in one transaction: all or nothing.
  */
 async function insertBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'lineLimits'>,
+  deps: BatchDeps,
   input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
   batchId: string,
 ): Promise<CreateBatchResponse> {
@@ -98,6 +103,10 @@ async function insertBatch(
   // beyond 30 days (nothing written), else queued until then, calling hours judged at each dial.
   const startTime = checkStartTime(params.start_time, now.getTime(), 'call_params.start_time');
   checkCallControls(params, deps.lineLimits, 'call_params.');
+  // The tools' URLs and schemas, checked once for every call (the settings say what may be reached).
+  const settings = deps.settings ?? { allowIps: [], urlSigningKey: '' };
+  await checkCallTools(params.tools, settings.allowIps, 'call_params.tools');
+  const tools = storedTools(params.tools, settings.urlSigningKey);
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
@@ -136,6 +145,7 @@ async function insertBatch(
         keyReservedMicros: capped ? 0 : null,
         agent,
         startTime,
+        tools,
         errorMessage: number.success
           ? undefined
           : `phone_number: ${number.error.issues[0]?.message ?? 'is not a valid phone number'}`,
@@ -154,7 +164,7 @@ async function insertBatch(
       label: request.label,
       basePrompt: task,
       endpointCode: deps.provider.kind,
-      callParams: params,
+      callParams: withoutToolHeaders(params),
       createdAt: now,
     });
     await insertBatchCalls(tx, calls);

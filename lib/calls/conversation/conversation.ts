@@ -1,4 +1,6 @@
-import type { AgentContext } from '../../adapters/agent-brain';
+import type { AgentAction, AgentContext } from '../../adapters/agent-brain';
+import { actionsFor } from '../actions';
+import { runLiveAction } from './run-action';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
 import type { CallEndedBy, CallRow } from '../types';
 import { pickVoices, type LineVoice } from '../speak-line';
@@ -64,6 +66,8 @@ export class Conversation {
   private ending = false;
   private closed = false;
   private hungUp = false;
+  /** An action the model called is running: its result, not the callee, starts the next reply. */
+  private acting = false;
   private failure: string | undefined;
 
   constructor(
@@ -170,6 +174,7 @@ export class Conversation {
 
   /** The agent's next reply; its first opens with the disclosures. */
   private reply(): void {
+    if (this.acting) return;
     const first = !this.turns.some((turn) => turn.user === 'assistant');
     this.player.start(this.context(), first ? this.notice : null);
   }
@@ -183,6 +188,7 @@ export class Conversation {
       language: call.language,
       answeredBy: this.answeredBy,
       ...speechContext(call),
+      actions: actionsFor(call),
       turns: this.heard
         ? [...this.turns, { user: 'user', text: this.heard.text }]
         : [...this.turns],
@@ -254,9 +260,16 @@ export class Conversation {
     if (!this.detector.inSpeech) this.reply();
   }
 
-  private addLine(user: LineTurn['user'], text: string, startMs: number, durationMs: number) {
+  /** `seen`: what the model reads for the line, when not its text (an action's result). */
+  private addLine(
+    user: LineTurn['user'],
+    text: string,
+    startMs: number,
+    durationMs: number,
+    seen = text,
+  ) {
     const call = this.call!;
-    this.turns.push({ user, text });
+    this.turns.push({ user, text: seen });
     const line = { seq: this.seq++, user, text, startMs, durationMs };
     // Stamped with when the line began on the call, not when it was written.
     const now = new Date(this.startedAtMs + startMs);
@@ -276,7 +289,26 @@ export class Conversation {
 
   private onReplySettled(reply: Reply, heard: Heard) {
     if (heard.text) this.addLine('assistant', heard.text, heard.startMs, heard.durationMs);
+    if (reply.action && !reply.interrupted && !reply.end) return void this.act(reply.action);
     if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
+  }
+
+  /** Runs the action the model called (see run-action.ts), then replies, leaves or hangs up. */
+  private async act(action: AgentAction): Promise<void> {
+    this.acting = true;
+    const say = async (text: string) => {
+      const ms = await this.player.speakFixed(text, 'action');
+      this.addLine('assistant', text, this.elapsedMs(), ms);
+    };
+    const note = (line: string, result: string) =>
+      this.addLine('agent-action', line, this.elapsedMs(), 0, result);
+    const host = { deps: this.deps, call: this.call!, turns: this.turns, say, note };
+    const next = await runLiveAction({ ...host, signal: this.stopped.signal }, action);
+    this.acting = false;
+    if (next === 'closed' || this.ending || this.closed) return;
+    if (next === 'hangup') return void this.hangUp('ASSISTANT');
+    if (next === 'leave') this.ending = true;
+    else this.reply();
   }
 
   /** Machine detection's verdict (read from the row), then what voicemail_action says. */

@@ -1,4 +1,9 @@
-import { streamLine, type AgentContext, type AgentDelta } from '../../adapters/agent-brain';
+import {
+  streamLine,
+  type AgentAction,
+  type AgentContext,
+  type AgentDelta,
+} from '../../adapters/agent-brain';
 import type { LineVoice } from '../speak-line';
 import { pronounce } from '../pronounce';
 import type { FramePacer } from './frame-pacer';
@@ -15,6 +20,8 @@ export interface Reply {
   generated: boolean;
   /** The agent hangs up after it. */
   end: boolean;
+  /** The action the model called at its end: run once the reply is heard out. */
+  action?: AgentAction;
   interrupted: boolean;
   firstSentAtMs: number | null;
   settled: boolean;
@@ -96,6 +103,7 @@ export class ReplyPlayer {
         if (signal.aborted) return;
         for (const sentence of cutter.push(delta.text)) await this.speak(reply, sentence);
         if (delta.end) reply.end = true;
+        if (delta.action) reply.action = delta.action;
         if (delta.optOut) this.hooks.optedOut();
       }
       for (const sentence of cutter.flush()) await this.speak(reply, sentence);

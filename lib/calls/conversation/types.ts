@@ -27,6 +27,8 @@ export interface ConversationDeps extends Pick<
     urlSigningKey: string;
     /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */
     silenceMs: number;
+    /** Private addresses the call's tools may still reach (WEBHOOK_ALLOW_IPS); unset: none. */
+    allowIps?: string[];
   };
 }
 

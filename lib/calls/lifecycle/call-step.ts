@@ -11,12 +11,14 @@ import { openingNotice, recordOptOut } from '../rules';
 import { dial } from './dial-step';
 import { sandboxVoicemailLine } from './voicemail-step';
 import { endLeased, LeaseLost, scaled, updateLeased } from './step-lease';
+import { actionsFor } from '../actions';
+import { actOnSandbox } from './sandbox-action';
 
 const MAX_STEP_FAILURES = 3;
 
 /** One line of the conversation: decided, synthesized, stored with its audio, then timed. */
 async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Promise<void> {
-  const context = await readAgentContext(deps.db, call);
+  const context = await readAgentContext(deps.db, call, state.actionResults);
   const { turns } = context;
   if (state.phase === 'ending') {
     return endLeased(
@@ -33,6 +35,7 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
   // The wallet held less than max_duration: near the cut the agent says why the call ends.
   if (call.cutByHold && call.durationMs >= call.maxDuration * 60_000 - OUT_OF_CREDIT_NOTICE_MS)
     return say(deps, call, state, 'assistant', OUT_OF_CREDIT_LINE, 'MAX_DURATION');
+  if (state.pendingAction) return actOnSandbox(deps, call, state, context, state.pendingAction);
 
   const last = turns.at(-1);
   const recipientFirst = state.greeting !== undefined || call.waitForGreeting;
@@ -45,18 +48,22 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
       : 'assistant';
   let text: string;
   let endsCall: SandboxLineState['endedBy'];
+  let action: SandboxLineState['pendingAction'];
   if (speaker === 'assistant') {
     const machine = sandboxVoicemailLine(call, state, turns);
     if (machine === 'hangup')
       return endLeased(deps, call, { queueStatus: 'complete', endedBy: 'ASSISTANT' }, context);
-    const line = machine ?? (await deps.brain.nextLine(context));
+    const line = machine ?? (await deps.brain.nextLine({ ...context, actions: actionsFor(call) }));
     // The agent's first line opens with the disclosures the organization and the law ask for.
     const notice =
       deps.rules && !turns.some((t) => t.user === 'assistant')
         ? await openingNotice(deps.db, deps.rules, call)
         : null;
     text = notice ? `${notice} ${line.text}` : line.text;
+    // An action without words runs now; after words, on the next step (once they are heard).
+    if (line.action && !text.trim()) return actOnSandbox(deps, call, state, context, line.action);
     if (line.end) endsCall = 'ASSISTANT';
+    if (line.action) action = line.action;
     // Honoured at once: listed before the confirmation is even spoken.
     if (line.optOut) await recordOptOut(deps.db, call, new Date(deps.clock.now()));
   } else {
@@ -77,7 +84,7 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     }
     text = said;
   }
-  return say(deps, call, state, speaker, text, endsCall);
+  return say(deps, call, state, speaker, text, endsCall, action);
 }
 
 /** Speaks one line on the sandbox line and stores it; `endsCall` ends the call after it. */
@@ -88,6 +95,7 @@ async function say(
   speaker: LineTurn['user'],
   text: string,
   endsCall: SandboxLineState['endedBy'],
+  pendingAction?: SandboxLineState['pendingAction'],
 ): Promise<void> {
   const voices = await pickVoices(deps, call.orgId, call.voice);
   const pronunciation = call.speechControl?.pronunciation;
@@ -102,6 +110,7 @@ async function say(
     seq: state.seq + 1,
     failures: 0,
     ...(endsCall ? { phase: 'ending', endedBy: endsCall } : {}),
+    pendingAction,
   };
   await deps.db.transaction(async (tx) => {
     await tx.insert(schema.transcripts).values({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { schema, type Db } from '../../adapters/db';
 import { getTranscripts } from '../get-call';
+import { listToolCalls } from '../actions';
 import { renderCall } from '../render-call';
 import type { CallDeps } from '../types';
 import { WebhookError } from '../../adapters/webhooks';
@@ -55,6 +56,7 @@ async function attempt(deps: CallDeps, delivery: DeliveryRow): Promise<void> {
     origin: call.apiOrigin,
     urlSigningKey: deps.settings.urlSigningKey,
     nowMs: deps.clock.now(),
+    toolCalls: await listToolCalls(db, call.id),
   });
   const attemptedAt = new Date(deps.clock.now());
   let statusCode: number | null = null;

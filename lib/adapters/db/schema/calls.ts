@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './orgs';
 import { agents } from './agents';
+import type { StoredCallTool } from './stored-call-tool';
 import { callDirections } from '../../../../schemas/stored-values';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -40,6 +41,10 @@ export interface SandboxLineState {
   endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
   /** Consecutive failed attempts at the current step. */
   failures?: number;
+  /** The action the agent called after its last line: run on the next step. */
+  pendingAction?: { name: string; input: unknown };
+  /** What the model read for each agent-action line (by transcript seq): the action's result. */
+  actionResults?: Record<string, string>;
 }
 
 /** Why we asked the carrier to hang up, for its final callback to end the call with. */
@@ -162,6 +167,8 @@ export const calls = pgTable(
     summaryPrompt: text('summary_prompt'),
     analysisSchema: jsonb('analysis_schema').$type<Record<string, unknown>>(),
     analysisPrompt: text('analysis_prompt'),
+    /** The request's tools, header values sealed (see call-tools.ts); null without tools. */
+    tools: jsonb('tools').$type<StoredCallTool[]>(),
     /** The extracted fields, valid against analysis_schema; null with analysis_error on failure. */
     analysis: jsonb('analysis').$type<Record<string, unknown>>(),
     analysisError: text('analysis_error'),

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../adapters/db';
+import type { StoredCallTool } from '../../adapters/db/schema/call-tools';
+import { sendToolRequest, ToolRefused, type ToolAnswer } from '../../adapters/webhooks';
+import { toolSchemas } from './check-tools';
+import { openHeaders } from './seal-headers';
+import { recordToolCall } from './tool-call-rows';
+import type { ActionDeps, ActionOutcome, ActionSurface, CallAction } from './types';
+
+/** Said while a tool without its own `speech` works, so the line is never silent. */
+export const DEFAULT_TOOL_FILLER = 'One moment while I check that.';
+/** How much of a tool's answer the model reads. */
+export const MAX_TOOL_ANSWER_BYTES = 16 * 1024;
+
+type Status = 'ok' | 'error' | 'timeout' | 'refused';
+type Result = { answer: ToolAnswer } | { failed: 'timeout' | 'refused' | 'error'; why: string };
+
+/** The request, or why it failed; a timeout on the call's clock aborts it. */
+async function request(
+  deps: ActionDeps,
+  surface: ActionSurface,
+  tool: StoredCallTool,
+  input: unknown,
+): Promise<Result> {
+  const [org] = await deps.db
+    .select({ secret: schema.organizations.webhookSecret })
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, surface.call.orgId));
+  if (!org) return { failed: 'error', why: 'the organization is gone' };
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  surface.signal.addEventListener('abort', stop, { once: true });
+  const sent = sendToolRequest({
+    id: `msg_${randomUUID()}`,
+    url: tool.url,
+    method: tool.method,
+    headers: tool.sealed_headers ? openHeaders(tool.sealed_headers, deps.urlSigningKey) : {},
+    payload: JSON.stringify({ call_id: surface.call.id, tool: tool.name, input }),
+    secret: org.secret,
+    allowIps: deps.allowIps,
+    maxBytes: MAX_TOOL_ANSWER_BYTES,
+    signal: abort.signal,
+    // Wall time, as our webhooks sign: the receiver checks it against its own clock.
+    now: new Date(),
+  }).then(
+    (answer): Result => ({ answer }),
+    (error: unknown): Result => ({
+      failed: error instanceof ToolRefused ? 'refused' : 'error',
+      why: (error as Error).message,
+    }),
+  );
+  const timedOut = deps.clock
+    .sleep(tool.timeout_ms, abort.signal)
+    .then((): Result => ({ failed: 'timeout', why: `no answer within ${tool.timeout_ms} ms` }));
+  try {
+    return await Promise.race([sent, timedOut]);
+  } finally {
+    surface.signal.removeEventListener('abort', stop);
+    abort.abort();
+  }
+}
+
+/** The transcript line, what the model reads, and the row's status for one result. */
+function describe(name: string, result: Result): { status: Status; line: string; read: string } {
+  if ('answer' in result) {
+    const { status, body } = result.answer;
+    if (status >= 200 && status < 300)
+      return { status: 'ok', line: `${name}: ok (${status})`, read: body || '(empty answer)' };
+    return {
+      status: 'error',
+      line: `${name}: failed (${status})`,
+      read: `failed: HTTP ${status} ${body.slice(0, 300)}`,
+    };
+  }
+  const words = { timeout: 'timed out', refused: 'refused', error: 'failed' }[result.failed];
+  return {
+    status: result.failed,
+    line: `${name}: ${words}`,
+    read: `failed: ${result.why}`,
+  };
+}
+
+/**
+ * The call's own tools (POST /v1/calls `tools`): the model's input is checked against the tool's
+ * schema, a filler is said at once, and the signed request's answer is what the model reads next.
+ * Any failure is told to the model and the call goes on.
+ */
+export const callTools: CallAction = {
+  specs: (call) =>
+    (call.tools ?? []).map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.input_schema,
+    })),
+
+  async run(action, surface): Promise<ActionOutcome> {
+    const tool = surface.call.tools?.find((t) => t.name === action.name);
+    const deps = surface.deps;
+    if (!tool || !deps) throw new Error(`tool ${action.name} cannot run here`);
+    const startedAt = deps.clock.now();
+    const validate = toolSchemas.compile(tool.input_schema);
+    let result: Result;
+    if (!validate(action.input)) {
+      const why = toolSchemas.errorsText(validate.errors, { dataVar: 'input' });
+      result = { failed: 'error', why: `the input was refused (${why}); the tool was not called` };
+    } else {
+      // Said at once, while the request runs: the caller never hears dead air.
+      const saying = surface.say(tool.speech || DEFAULT_TOOL_FILLER).catch(() => undefined);
+      result = await request(deps, surface, tool, action.input);
+      await saying;
+    }
+    const { status, line, read } = describe(tool.name, result);
+    await recordToolCall(deps.db, {
+      callId: surface.call.id,
+      name: tool.name,
+      input: action.input ?? null,
+      status,
+      httpStatus: 'answer' in result ? result.answer.status : null,
+      durationMs: Math.max(0, Math.round(deps.clock.now() - startedAt)),
+      output: read,
+      at: new Date(startedAt),
+    });
+    const told =
+      status === 'ok'
+        ? `The tool ${tool.name} answered: ${read}`
+        : `The tool ${tool.name} ${read}. Tell the person it could not be done now and go on.`;
+    return { line, result: told, next: 'reply' };
+  },
+};
