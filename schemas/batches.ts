@@ -2,6 +2,7 @@ import { z } from './zod';
 import { AgentId, CallDetail, RetryPolicy } from './calls';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
+import { callTransferFields } from './call-transfer';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -31,6 +32,7 @@ export const BatchCallParams = z
       .optional()
       .describe('If true, the agent waits for the recipient to speak first. Default false.'),
     ...callResultFields,
+    ...callTransferFields,
     metadata: Metadata.nullish().describe(
       'Any object, at most 16 KB as JSON: every call of the batch carries it.',
     ),

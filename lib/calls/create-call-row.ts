@@ -13,6 +13,7 @@ import {
 } from '../wallet';
 import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow } from './rules';
 import { fillPlaceholders } from './fill-placeholders';
+import { transferSettingsOf } from './actions/transfer-settings';
 
 export interface NewCall {
   orgId: string;
@@ -90,6 +91,7 @@ export function newCallValues(
     cutByHold: call.hold?.cutByHold ?? false,
     scheduledFor: call.scheduledFor ?? call.startTime ?? null,
     retry: request.retry ?? null,
+    transfer: transferSettingsOf(request),
     agentId: call.agent?.id ?? null,
     agentVersion: call.agent?.version ?? null,
     nextStepAt: call.errorMessage || call.startTime ? null : (call.scheduledFor ?? now),

@@ -25,6 +25,7 @@ import { sentParams } from './sent-params';
 import { loadCallAgent, mergeAgentSettings, requestedAgentId, type CallAgent } from './agents';
 import type { CallDeps } from './types';
 import { checkStartTime } from './scheduling/check-start-time';
+import { checkTransferFields } from './check-transfer-fields';
 
 export interface DispatchResponse {
   status: 'success';
@@ -84,6 +85,7 @@ export async function parseDispatch(
       });
     }
   }
+  await checkTransferFields(deps, orgId, request);
   return { request, agent };
 }
 

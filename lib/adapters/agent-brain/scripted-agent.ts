@@ -1,5 +1,6 @@
 import { asksNotToBeCalled, OPT_OUT_CONFIRMATION } from './opt-out-phrases';
 import { scriptedAnalysis } from './scripted-analysis';
+import { scriptedAction } from './scripted-actions';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const MAX_TASK_POINTS = 6;
@@ -37,6 +38,8 @@ export class ScriptedAgent implements AgentBrain {
     const heard = context.turns.at(-1);
     if (heard?.user === 'user' && asksNotToBeCalled(heard.text))
       return Promise.resolve({ text: OPT_OUT_CONFIRMATION, end: true, optOut: true });
+    const acting = scriptedAction(context);
+    if (acting) return Promise.resolve(acting);
     if (spoken === 0) return Promise.resolve({ text: opening, end: false });
     const point = points[spoken - 1];
     if (point) return Promise.resolve({ text: point, end: false });
@@ -54,6 +57,7 @@ export class ScriptedAgent implements AgentBrain {
         text: word,
         ...(last ? { end: line.end } : {}),
         ...(last && line.optOut ? { optOut: true } : {}),
+        ...(last && line.action ? { action: line.action } : {}),
       };
     }
   }

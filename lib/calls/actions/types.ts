@@ -1,5 +1,7 @@
 import type { AgentAction, AgentActionSpec } from '../../adapters/agent-brain';
-import type { LineTurn } from '../../adapters/telephony';
+import type { CarrierLine, LineTurn } from '../../adapters/telephony';
+import type { Db } from '../../adapters/db';
+import type { Clock } from '../../platform/runtime/clock';
 import type { CallRow } from '../types';
 
 /**
@@ -16,6 +18,22 @@ export interface ActionSurface {
   readonly signal: AbortSignal;
   /** Says a fixed line now, outside the model's replies (a tool's filler, "connecting you"). */
   say(text: string): Promise<void>;
+  /**
+   * What transfer_call and press_digits reach beyond the conversation (helper B): the call's
+   * database and clock (the transfer is noted on the row; a warm transfer waits on the clock),
+   * and on a live call its carrier and the key that signs the resumed media stream's token.
+   * Unset: those actions answer that they cannot act on this line.
+   */
+  readonly line_deps?: ActionLineDeps;
+}
+
+export interface ActionLineDeps {
+  db: Db;
+  clock: Clock;
+  /** The live call's carrier ('carrier' line only). */
+  carrier?: CarrierLine;
+  /** Signs the token of the media stream press_digits reconnects (stream-token.ts). */
+  urlSigningKey?: string;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

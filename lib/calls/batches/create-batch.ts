@@ -13,6 +13,7 @@ import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
 import { loadCallAgent, requestedAgentId } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
+import { checkTransferFields } from '../check-transfer-fields';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -31,7 +32,7 @@ function keyedBatchId(orgId: string, key: string): string {
  * answers the first batch (and cannot insert a second: the id is the primary key).
  */
 export async function createBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'rules'>,
   input: {
     orgId: string;
     body: unknown;
@@ -69,7 +70,7 @@ export async function createBatch(
  * batch. The batch and all its calls are written in one transaction: all or nothing.
  */
 async function insertBatch(
-  deps: Pick<CallDeps, 'db' | 'provider' | 'clock'>,
+  deps: Pick<CallDeps, 'db' | 'provider' | 'clock' | 'rules'>,
   input: { orgId: string; body: unknown; origin: string; key?: SpendingKey | null },
   batchId: string,
 ): Promise<CreateBatchResponse> {
@@ -88,6 +89,7 @@ async function insertBatch(
   }
   const org = await getOrgOrThrow(deps.db, input.orgId);
   assertWalletUsable(org);
+  await checkTransferFields(deps, input.orgId, request.call_params ?? {});
 
   const now = new Date(deps.clock.now());
   const capped = input.key?.spendCapMicros != null;
@@ -114,6 +116,9 @@ async function insertBatch(
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
       retry: params.retry ?? saved.retry ?? null,
+      transfer_phone_number: params.transfer_phone_number ?? null,
+      transfer_list: params.transfer_list ?? null,
+      transfer_mode: params.transfer_mode ?? null,
     };
     return newCallValues(
       deps.provider,
