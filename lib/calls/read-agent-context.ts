@@ -12,6 +12,6 @@ export async function readAgentContext(db: Executor, call: CallRow): Promise<Age
     voice: call.voice,
     language: call.language,
     answeredBy: call.answeredBy === 'voicemail' ? 'voicemail' : 'human',
-    turns: lines.map((l) => ({ user: l.user === 'user' ? 'user' : 'assistant', text: l.text })),
+    turns: lines.map((l) => ({ user: l.user, text: l.text })),
   };
 }
