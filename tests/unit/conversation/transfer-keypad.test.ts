@@ -6,7 +6,7 @@ import { transferCall } from '@/lib/calls/actions/transfer-call';
 import type { ActionSurface } from '@/lib/calls/actions/types';
 import { Conversation } from '@/lib/calls/conversation/conversation';
 import { parseInboundFrame } from '@/lib/calls/conversation/twilio-frames';
-import { applyCarrierStatus, callCostMicros } from '@/lib/calls/lifecycle';
+import { applyCarrierStatus, callCostMicros, stopCall } from '@/lib/calls/lifecycle';
 import { TEST_CALL_SETTINGS } from '../../support/call-deps';
 import { liveCallsOnOwnDatabase, type LiveCall } from '../../support/live-call';
 import { twilioRestStandIn } from '../../support/twilio-rest';
@@ -155,6 +155,18 @@ describe('transfer_call on Twilio', () => {
     const row = await call.row();
     expect(row).toMatchObject({ queueStatus: 'started', transferredTo: null });
     expect(row.lineState).not.toHaveProperty('pendingEnding');
+  });
+
+  it('a transferred call can still be stopped by the API: it is hung up and ends by API', async () => {
+    const call = await liveCall({ replies: ['Hello.'] });
+    await call.run(400);
+    const { surface } = await surfaceOf(call, { number: SALES, mode: 'cold' });
+    await transferCall.run({ name: 'transfer_call', input: {} }, surface);
+    await call.conversation.handleFrame({ event: 'stop' });
+    await stopCall(call.calls, call.orgId, call.callId);
+    expect(call.carrier.hungUp).toContain(call.sid);
+    const ended = await finalCallback(call, 60);
+    expect(ended).toMatchObject({ callEndedBy: 'API', transferredTo: SALES, durationMs: 60_000 });
   });
 
   it('an unknown label is refused without dialling', async () => {
