@@ -3,7 +3,9 @@
 // were judged before) against the shared runs of SileroVad (lib/adapters/vad/window-batch.ts), rounds
 // alternating. Frames of 20 ms arrive per call in real time, calls out of phase, as from the
 // carrier; `--frame-work-us` adds busy work per frame, standing in for the rest of a call's work.
-// See bench/README.md ("The event-loop peak").
+// A third mode runs the same shared runs in the VAD's worker thread (VAD_THREAD=worker, the
+// default): its loop figure is the event loop's utilisation (ELU), since process CPU counts every
+// thread. See bench/README.md ("The event-loop peak").
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
@@ -107,8 +109,12 @@ async function measure(streams: Judge[]) {
   };
 }
 
+const MODES = ['lone', 'batched', 'thread'] as const;
+type Mode = (typeof MODES)[number];
+
 async function main() {
-  const vad = await SileroVad.load();
+  const vad = await SileroVad.load(undefined, { thread: 'main' });
+  const threaded = await SileroVad.load(undefined, { thread: 'worker' });
   // The same model file, a session of its own for the lone runs.
   const session = await ort.InferenceSession.create(
     (await import('node:module'))
@@ -117,36 +123,40 @@ async function main() {
       .replace(/[^/]+$/, 'silero_vad_v5.onnx'),
     { intraOpNumThreads: 1, interOpNumThreads: 1 },
   );
-  const results: Record<'lone' | 'batched', Awaited<ReturnType<typeof measure>>[]> = {
+  const results: Record<Mode, Awaited<ReturnType<typeof measure>>[]> = {
     lone: [],
     batched: [],
+    thread: [],
   };
   let perRun = 0;
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 ? (['batched', 'lone'] as const) : (['lone', 'batched'] as const);
+    // Rotated, so no mode always runs first (warm caches) or last.
+    const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]!);
     for (const mode of order) {
-      const before = vad.stats;
+      const model = mode === 'thread' ? threaded : vad;
+      const before = model.stats;
       const streams = Array.from({ length: calls }, () =>
-        mode === 'lone' ? loneStream(session) : vad.stream(),
+        mode === 'lone' ? loneStream(session) : model.stream(),
       );
       const r = await measure(streams);
-      if (mode === 'batched') {
-        const after = vad.stats;
+      if (mode !== 'lone') {
+        const after = model.stats;
         perRun = (after.windows - before.windows) / (after.runs - before.runs);
       }
       results[mode].push(r);
       console.log(
-        `round ${round + 1} ${mode.padEnd(7)} loop CPU ${r.cpu.toFixed(3)}  ELU ${r.elu.toFixed(3)}  ` +
+        `round ${round + 1} ${mode.padEnd(7)} proc CPU ${r.cpu.toFixed(3)}  ELU ${r.elu.toFixed(3)}  ` +
           `judged in p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms  (${r.windows} windows` +
-          (mode === 'batched' ? `, ${perRun.toFixed(1)} a run)` : ')'),
+          (mode !== 'lone' ? `, ${perRun.toFixed(1)} a run)` : ')'),
       );
     }
   }
-  const m = (mode: 'lone' | 'batched', key: 'cpu' | 'elu' | 'p50' | 'p99') =>
+  await threaded.close();
+  const m = (mode: Mode, key: 'cpu' | 'elu' | 'p50' | 'p99') =>
     median(results[mode].map((r) => r[key]));
   console.log(`\n${calls} calls all speaking, ${seconds} s a round, medians of ${rounds} rounds:`);
-  console.log('mode     loop CPU   ELU    judged p50 ms  p99 ms');
-  for (const mode of ['lone', 'batched'] as const) {
+  console.log('mode     proc CPU   ELU    judged p50 ms  p99 ms');
+  for (const mode of MODES) {
     console.log(
       `${mode.padEnd(8)} ${m(mode, 'cpu').toFixed(3).padStart(8)} ${m(mode, 'elu').toFixed(3).padStart(6)}` +
         ` ${m(mode, 'p50').toFixed(2).padStart(14)} ${m(mode, 'p99').toFixed(2).padStart(7)}`,
@@ -154,6 +164,9 @@ async function main() {
   }
   console.log(
     `ratio batched ÷ lone, loop CPU: ${(m('batched', 'cpu') / m('lone', 'cpu')).toFixed(2)}`,
+  );
+  console.log(
+    `ratio thread ÷ batched, event-loop utilisation: ${(m('thread', 'elu') / m('batched', 'elu')).toFixed(2)}`,
   );
 }
 

@@ -31,6 +31,11 @@ export const recognitionEnvShape = {
     .enum(['silero', 'energy', ''])
     .optional()
     .transform((v) => (v === 'energy' ? 'energy' : 'silero')),
+  // Where Silero VAD runs: a worker thread of its own (default), or the server's main thread.
+  VAD_THREAD: z
+    .enum(['worker', 'main', ''])
+    .optional()
+    .transform((v) => (v === 'main' ? 'main' : 'worker')),
   // Silence after callee speech that ends their turn on a real call, in milliseconds.
   END_OF_TURN_SILENCE_MS: numberOr(
     500,

@@ -13,7 +13,10 @@ beforeAll(async () => {
   vad = await SileroVad.load();
   engine = createSpeechEngine({ poolSize: 1 });
 }, 30_000);
-afterAll(() => engine.close());
+afterAll(async () => {
+  await engine.close();
+  await vad.close();
+});
 
 async function speech(text: string): Promise<Int16Array> {
   const parts: Buffer[] = [];
@@ -26,8 +29,8 @@ async function speech(text: string): Promise<Int16Array> {
 const hiss = (samples: number) =>
   Int16Array.from({ length: samples }, (_, i) => Math.round(30 * Math.sin(i * 12.9898) * 1.7));
 
-async function probabilities(pcm: Int16Array): Promise<number[]> {
-  const stream = vad.stream();
+async function probabilities(pcm: Int16Array, model = vad): Promise<number[]> {
+  const stream = model.stream();
   const out: number[] = [];
   for (let o = 0; o + WINDOW_SAMPLES <= pcm.length; o += WINDOW_SAMPLES) {
     const window = Float32Array.from(pcm.subarray(o, o + WINDOW_SAMPLES), (s) => s / 32768);
@@ -36,7 +39,25 @@ async function probabilities(pcm: Int16Array): Promise<number[]> {
   return out;
 }
 
-describe('Silero VAD', () => {
+// Model runs and synthesis are CPU-bound: on a shared 2-core machine they take seconds.
+describe('Silero VAD', { timeout: 30_000 }, () => {
+  it('runs the model in a worker thread, judging exactly as on the main thread', async () => {
+    // Off the event loop that carries every call's frames (issue 32); VAD_THREAD=main keeps it in.
+    expect(vad.thread).toBe('worker');
+    expect(vad.workerThreadId).toBeGreaterThan(0);
+    const said = await speech('Could we move it to Friday morning instead?');
+    const inWorker = await probabilities(said);
+    const main = await SileroVad.load(undefined, { thread: 'main' });
+    try {
+      expect(main.workerThreadId).toBeNull();
+      const onMain = await probabilities(said, main);
+      expect(inWorker).toHaveLength(onMain.length);
+      inWorker.forEach((p, i) => expect(p).toBeCloseTo(onMain[i]!, 5));
+    } finally {
+      await main.close();
+    }
+  });
+
   it('finds speech in synthesized speech and none in silence or hiss', async () => {
     const said = await probabilities(await speech('Yes, Tuesday at three works well for me.'));
     expect(said.filter((p) => p >= 0.5).length / said.length).toBeGreaterThan(0.6);
