@@ -19,6 +19,13 @@ export async function checkTransferFields(
   fields: TransferFields,
 ): Promise<void> {
   const settings = transferSettingsOf(fields);
+  if (!settings && fields.transfer_mode) {
+    // A mode with nowhere to transfer to would be silently ignored.
+    throw new ApiError('INVALID_BODY', {
+      message: 'transfer_mode: set transfer_phone_number or transfer_list to transfer to.',
+      field: 'transfer_mode',
+    });
+  }
   if (!settings) return;
   const line = deps.provider;
   if (line.kind === 'twilio') {

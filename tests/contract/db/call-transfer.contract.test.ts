@@ -104,6 +104,10 @@ describe.each(databaseAdapters)('call transfer fields on $name', (adapter) => {
       status: 400,
       message: expect.stringContaining('transfer_mode'),
     });
+    await expect(dispatch(orgId, { transfer_mode: 'warm' })).rejects.toMatchObject({
+      status: 400,
+      field: 'transfer_mode',
+    });
     expect(await callsOf(orgId)).toEqual([]);
   });
 
