@@ -4,7 +4,10 @@ import { noteTransfer } from '../lifecycle';
 import { sandboxTransferAnswer } from './sandbox-transfer';
 import { transferTarget } from './transfer-settings';
 import { ownNumber, secondsLeft } from './transfer-whisper';
-import type { ActionOutcome, ActionSurface, CallAction } from './types';
+import type { ActionLineDeps, ActionOutcome, ActionSurface, CallAction } from './types';
+import { checkTransferNumber } from '../rules';
+import { ApiError } from '../../platform/errors/api-error';
+import type { CallRow } from '../types';
 import { warmTransfer } from './warm-transfer';
 
 const Input = z.object({ to: z.string().trim().max(40).optional() }).strip();
@@ -51,6 +54,8 @@ export const transferCall: CallAction = {
     }
     const deps = surface.line_deps;
     if (!deps) return refused('this line cannot transfer calls');
+    const ruled = await recheckRules(deps, call, target.to);
+    if (ruled) return refused(ruled);
     const who = target.label ?? 'a colleague';
     const named = target.label ? `${target.label} (${target.to})` : target.to;
     const warm = call.transfer.mode === 'warm';
@@ -102,6 +107,25 @@ export const transferCall: CallAction = {
     };
   },
 };
+
+/** The calling rules again at the moment of the transfer's dial; the refusal's words, or null. */
+async function recheckRules(
+  deps: ActionLineDeps,
+  call: CallRow,
+  to: string,
+): Promise<string | null> {
+  if (!deps.rules) return null;
+  try {
+    await checkTransferNumber(
+      { db: deps.db, ...deps.rules },
+      { orgId: call.orgId, to, field: 'transfer', now: deps.clock.now() },
+    );
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message;
+    throw error;
+  }
+}
 
 async function unanswered(
   surface: ActionSurface,

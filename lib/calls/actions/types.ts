@@ -3,6 +3,7 @@ import type { CarrierLine, LineTurn } from '../../adapters/telephony';
 import type { Db } from '../../adapters/db';
 import type { Clock } from '../../platform/runtime/clock';
 import type { CallRow } from '../types';
+import type { CallRulesDeps } from '../rules';
 
 /**
  * What an action can see and do on the call it runs on. The live loop (carrier calls) and the
@@ -34,6 +35,11 @@ export interface ActionLineDeps {
   carrier?: CarrierLine;
   /** Signs the token of the media stream press_digits reconnects (stream-token.ts). */
   urlSigningKey?: string;
+  /**
+   * The deployment's calling rules and the line (rules' provider): set, a transfer number is
+   * checked again when dialled (a do-not-call listing since dispatch refuses it).
+   */
+  rules?: Omit<CallRulesDeps, 'db'>;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

@@ -7,6 +7,7 @@ import type { ActionSurface } from '@/lib/calls/actions/types';
 import { Conversation } from '@/lib/calls/conversation/conversation';
 import { parseInboundFrame } from '@/lib/calls/conversation/twilio-frames';
 import { applyCarrierStatus, callCostMicros, stopCall } from '@/lib/calls/lifecycle';
+import { addDncNumbers, DEFAULT_HOURS } from '@/lib/calls/rules';
 import { TEST_CALL_SETTINGS } from '../../support/call-deps';
 import { liveCallsOnOwnDatabase, type LiveCall } from '../../support/live-call';
 import { twilioRestStandIn } from '../../support/twilio-rest';
@@ -167,6 +168,27 @@ describe('transfer_call on Twilio', () => {
     expect(call.carrier.hungUp).toContain(call.sid);
     const ended = await finalCallback(call, 60);
     expect(ended).toMatchObject({ callEndedBy: 'API', transferredTo: SALES, durationMs: 60_000 });
+  });
+
+  it('a number put on the do-not-call list since dispatch is refused at the transfer, nothing dialled', async () => {
+    const call = await liveCall({ replies: ['Hello.'] });
+    const { surface, said, requests } = await surfaceOf(call, { number: SALES, mode: 'cold' });
+    const rules = { countries: ['US'], denyPrefixes: [], hours: DEFAULT_HOURS };
+    const ruled = {
+      ...surface,
+      line_deps: { ...surface.line_deps!, rules: { rules, provider: standIn!.carrier } },
+    };
+    await addDncNumbers(
+      call.calls.db,
+      { orgId: call.orgId, numbers: [SALES], source: 'import' },
+      new Date(call.clock.now()),
+    );
+    const outcome = await transferCall.run({ name: 'transfer_call', input: {} }, ruled);
+    expect(outcome.line).toMatch(/^transfer_call: refused \(.*do-not-call list/);
+    expect(outcome.next).toBeUndefined();
+    expect(said).toEqual([]);
+    expect(requests).toEqual([]);
+    expect((await call.row()).transferredTo).toBeNull();
   });
 
   it('an unknown label is refused without dialling', async () => {
