@@ -5,6 +5,7 @@ import { Metadata, callResultFields } from './call-analysis';
 import { answeredByValues, callVoicemailFields } from './call-voicemail';
 import { callSpeechFields } from './call-speech';
 import { callToolFields } from './call-tools';
+import { callTransferFields } from './call-transfer';
 
 /** The most rows one batch may hold. */
 export const MAX_BATCH_ROWS = 10_000;
@@ -37,6 +38,7 @@ export const BatchCallParams = z
     ...callVoicemailFields,
     ...callSpeechFields,
     ...callToolFields,
+    ...callTransferFields,
     metadata: Metadata.nullish().describe(
       'Any object, at most 16 KB as JSON: every call of the batch carries it.',
     ),

@@ -6,6 +6,7 @@ import { callDirections } from './stored-values';
 import { answeredByValues, callVoicemailFields } from './call-voicemail';
 import { callSpeechFields } from './call-speech';
 import { callToolDetailFields, callToolFields } from './call-tools';
+import { callTransferDetailFields, callTransferFields } from './call-transfer';
 
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 
@@ -73,8 +74,10 @@ export const CallDispatchRequest = z
   .object({
     phone_number: E164.describe(
       'Number to call, E.164 with country code, e.g. +14155550123. Sandbox test numbers: last seven ' +
-        'digits 555-0101 no answer, 555-0102 busy, 555-0103 voicemail, 555-0104 call error; any other ' +
-        'valid number is answered by a person.',
+        'digits 555-0101 no answer, 555-0102 busy, 555-0103 voicemail, 555-0104 call error, ' +
+        '555-0105 asks to be taken off the list, 555-0106 a keypad menu (press 1 for sales, 2 for ' +
+        'support; a person after a choice), 555-0107 a person who asks for a human (transfer); any ' +
+        'other valid number is answered by a person.',
     ),
     task: z
       .string()
@@ -153,6 +156,7 @@ export const CallDispatchRequest = z
     ...callVoicemailFields,
     ...callSpeechFields,
     ...callToolFields,
+    ...callTransferFields,
     request_data: json
       .nullish()
       .describe(
@@ -221,6 +225,15 @@ export const TranscriptEntry = z
   })
   .meta({ id: 'TranscriptEntry' });
 
+export const callEndedByValues = [
+  'ASSISTANT',
+  'USER',
+  'API',
+  'MAX_DURATION',
+  'SYSTEM',
+  'TRANSFER',
+] as const;
+
 export const queueStatusValues = ['queued', 'started', 'complete', 'call_error'] as const;
 
 export const CallDetail = z
@@ -257,9 +270,9 @@ export const CallDetail = z
     metadata: json.nullable(),
     answered_by: z.enum(answeredByValues).nullable(),
     call_ended_by: z
-      .enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM'])
+      .enum(callEndedByValues)
       .nullable()
-      .describe('Who ended the call.'),
+      .describe('Who ended the call (TRANSFER: the agent handed the caller to a person).'),
     error_message: z
       .string()
       .nullable()
@@ -278,6 +291,7 @@ export const CallDetail = z
     summary: z.string().nullable(),
     ...callResultDetailFields,
     ...callToolDetailFields,
+    ...callTransferDetailFields,
     price: z.number().nullable().describe('US dollars charged; null until the call ends.'),
     endpoint_url: z.string().describe('The line that placed the call.'),
     sandbox: z.boolean().describe('True: played out on the simulated sandbox line.'),

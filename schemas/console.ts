@@ -1,6 +1,6 @@
 import { AuditLogQuery } from './audit';
 import { z } from './zod';
-import { queueStatusValues } from './calls';
+import { callEndedByValues, queueStatusValues } from './calls';
 import { callDirections, deliveryStatuses } from './stored-values';
 import { BatchCreateRequest } from './batches';
 import { E164 } from './phone';
@@ -17,10 +17,7 @@ export const ConsoleCallFilters = z.object({
   from: day.describe('First day (UTC), inclusive.'),
   to: day.describe('Last day (UTC), inclusive.'),
   phone_number: z.preprocess(blank, E164.optional()),
-  ended_by: z.preprocess(
-    blank,
-    z.enum(['ASSISTANT', 'USER', 'API', 'MAX_DURATION', 'SYSTEM']).optional(),
-  ),
+  ended_by: z.preprocess(blank, z.enum(callEndedByValues).optional()),
   direction: z.preprocess(blank, z.enum(callDirections).optional()),
   cursor: z.preprocess(blank, z.string().max(200).optional()),
 });

@@ -74,7 +74,11 @@ export const GetCallOutput = CallDetail.omit({
   analysis_by: true,
   // Present in the answer (the call's tool calls), undescribed: the size of tools/list.
   tool_calls: true,
+  // Present in the answer, described in call_ended_by's words (the size of tools/list).
+  transferred_to: true,
+  transferred_at: true,
 }).extend({
+  call_ended_by: CallDetail.shape.call_ended_by.describe('Who ended it.'),
   analysis: CallDetail.shape.analysis.describe(
     'Fields per analysis_schema once ended; else null and analysis_error says why. analysis_by: llm or scripted.',
   ),
@@ -209,6 +213,11 @@ export const CreateCallInput = CallDispatchRequest.omit({
   tools: true,
   summary_prompt: true,
   analysis_prompt: true,
+  // Transfers stay REST (and saved agents') fields until the tool server's turn of issue 33
+  // weighs transfer_phone_number against the size of tools/list.
+  transfer_phone_number: true,
+  transfer_list: true,
+  transfer_mode: true,
 }).extend({
   // .nullish(), not REST's union: the MCP SDK words a union's refusal as "Invalid input", and an
   // agent needs the keyword it got wrong (tools/list has no document to keep nullable).
@@ -264,6 +273,9 @@ const batchCallParams = BatchCallParams.omit({
   metadata: true,
   retry: true,
   start_time: true,
+  transfer_phone_number: true,
+  transfer_list: true,
+  transfer_mode: true,
 })
   .extend({
     voice_id: BatchCallParams.shape.voice_id.describe('A voice id from list_voices.'),

@@ -15,6 +15,7 @@ import { FOLDED_RULES_PARAMS, foldedRulesCtes, type FoldedRules, type OrgViewRow
 import { fillPlaceholders } from './fill-placeholders';
 import { speechControlOf, voicemailOf } from './call-controls';
 import type { StoredCallTool } from '../adapters/db/schema/call-tools';
+import { transferSettingsOf } from './actions/transfer-settings';
 
 export interface NewCall {
   orgId: string;
@@ -97,6 +98,7 @@ export function newCallValues(
     cutByHold: call.hold?.cutByHold ?? false,
     scheduledFor: call.scheduledFor ?? call.startTime ?? null,
     retry: request.retry ?? null,
+    transfer: transferSettingsOf(request),
     agentId: call.agent?.id ?? null,
     agentVersion: call.agent?.version ?? null,
     nextStepAt: call.errorMessage || call.startTime ? null : (call.scheduledFor ?? now),

@@ -27,6 +27,7 @@ import type { CallDeps } from './types';
 import { checkStartTime } from './scheduling/check-start-time';
 import { checkCallControls } from './call-controls';
 import { checkCallTools, storedTools, withoutToolHeaders } from './actions';
+import { checkTransferFields } from './check-transfer-fields';
 
 export interface DispatchResponse {
   status: 'success';
@@ -88,6 +89,7 @@ export async function parseDispatch(
     }
   }
   await checkCallTools(request.tools, deps.settings.allowIps);
+  await checkTransferFields(deps, orgId, request);
   return { request, agent };
 }
 

@@ -44,6 +44,8 @@ export const renderedCallColumns = {
   agentVersion: c.agentVersion,
   retryOf: c.retryOf,
   attempt: c.attempt,
+  transferredTo: c.transferredTo,
+  transferredAt: c.transferredAt,
 };
 export type RenderedCallRow = Pick<CallRow, keyof typeof renderedCallColumns>;
 
@@ -117,6 +119,8 @@ export function renderCall(
     analysis_by: (row.analysisBy as CallDetailBody['analysis_by']) ?? null,
     analysis_schema: row.analysisSchema ?? null,
     tool_calls: options.toolCalls ?? [],
+    transferred_to: row.transferredTo,
+    transferred_at: iso(row.transferredAt),
     price: row.priceMicros === null ? null : microsToUsd(row.priceMicros),
     endpoint_url: row.endpointUrl,
     sandbox: row.sandbox,

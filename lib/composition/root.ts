@@ -134,6 +134,7 @@ export async function getConversationDeps(): Promise<ConversationDeps | null> {
     pick(ports, { db: 'db', store: 'store', clock: 'clock', speech: 'speech', brain: 'brain' }),
     {
       rules: getRuleSettings(),
+      lineRules: { rules: getRuleSettings(), provider: ports.provider },
       recognizer,
       streaming: getStreamingRecognizer(),
       ...(vad

@@ -124,6 +124,9 @@ export interface LiveCall {
   calls: TestCallDeps;
   carrier: ReturnType<typeof recordingCarrier>;
   conversation: Conversation;
+  /** The loop's deps and transport: a stream reconnected (press_digits) opens on them again. */
+  deps: ConversationDeps;
+  transport: { send(frame: OutboundFrame): void; close(): void };
   sent: OutboundFrame[];
   brain: ReturnType<typeof scriptedBrain>;
   /** The whole-turn recognizer: `asked` counts its requests. */
@@ -259,6 +262,8 @@ export async function liveCall(
     calls,
     carrier,
     conversation,
+    deps,
+    transport,
     sent,
     brain,
     recognizer,

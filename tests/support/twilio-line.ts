@@ -19,7 +19,7 @@ export const TWILIO_ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 
 export interface FakeRecord {
   service: 'twilio' | 'stt' | 'llm';
-  action?: 'create' | 'update';
+  action?: 'create' | 'update' | 'fetch';
   sid?: string;
   params?: Record<string, string>;
   at: number;

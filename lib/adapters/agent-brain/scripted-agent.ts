@@ -1,6 +1,6 @@
 import { asksNotToBeCalled, OPT_OUT_CONFIRMATION } from './opt-out-phrases';
 import { scriptedAnalysis } from './scripted-analysis';
-import { nextScriptedAction } from './scripted-actions';
+import { nextScriptedAction, scriptedAction } from './scripted-actions';
 import type { AgentBrain, AgentContext, AgentDelta, AgentLine, AnalysisRequest } from './types';
 
 const MAX_TASK_POINTS = 6;
@@ -38,6 +38,8 @@ export class ScriptedAgent implements AgentBrain {
     const heard = context.turns.at(-1);
     if (heard?.user === 'user' && asksNotToBeCalled(heard.text))
       return Promise.resolve({ text: OPT_OUT_CONFIRMATION, end: true, optOut: true });
+    const acting = scriptedAction(context);
+    if (acting) return Promise.resolve(acting);
     if (spoken === 0) return Promise.resolve({ text: opening, end: false });
     // After the opening, each action the task names, once, in the task's order.
     const action = nextScriptedAction(context);

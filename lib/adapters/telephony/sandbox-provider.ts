@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OPT_OUT_NUMBER, outcomeForNumber } from './test-numbers';
+import { testNumberTurn } from './sandbox-scripts';
 import type { ConnectOutcome, LineTurn, SandboxLine } from './types';
 
 const REPLIES = [
@@ -40,6 +41,9 @@ export class SandboxCallProvider implements SandboxLine {
     inbound?: boolean;
     turns: LineTurn[];
   }): string | null {
+    // 555-0106 a keypad menu, 555-0107 a person who asks for a human.
+    const scripted = context.inbound ? undefined : testNumberTurn(context.toNumber, context.turns);
+    if (scripted !== undefined) return scripted;
     const last = context.turns.at(-1);
     if (!last) return 'Hello?';
     // The scripted caller of a sandbox test call rang with a question, asked after the greeting.

@@ -33,6 +33,11 @@ export const testNumberOutcomes: Record<string, ConnectOutcome> = {
 /** Last seven digits of the test number whose callee asks to be removed from the list. */
 export const OPT_OUT_NUMBER = '5550105';
 
+/** Last seven digits of the test number answered by a keypad menu (a person after a choice). */
+export const KEYPAD_MENU_NUMBER = '5550106';
+/** Last seven digits of the test number whose callee asks to speak to a human (a transfer). */
+export const WANTS_HUMAN_NUMBER = '5550107';
+
 export function outcomeForNumber(e164: string): ConnectOutcome {
   return testNumberOutcomes[e164.slice(-7)] ?? { kind: 'human', ringMs: 4_000 };
 }

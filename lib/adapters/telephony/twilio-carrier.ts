@@ -1,7 +1,17 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { z } from 'zod';
-import type { CarrierLine, CarrierNumber, NumberSearch, PlaceCallRequest } from './types';
+import type {
+  CarrierLine,
+  CarrierNumber,
+  ConferenceLegRequest,
+  DialOverRequest,
+  LegStatus,
+  NumberSearch,
+  PlaceCallRequest,
+  StreamResume,
+} from './types';
+import { twilioTransfers } from './twilio-transfer';
 
 export interface TwilioOptions {
   accountSid: string;
@@ -74,6 +84,7 @@ export class TwilioCarrier implements CarrierLine {
   readonly publicApiUrl: string;
   private readonly client: twilio.Twilio;
   private readonly authToken: string;
+  private readonly transfers: ReturnType<typeof twilioTransfers>;
 
   constructor(options: TwilioOptions) {
     this.authToken = options.authToken;
@@ -88,6 +99,7 @@ export class TwilioCarrier implements CarrierLine {
     // The client loads its REST modules on first use (~150 ms of blocked event loop): at start-up,
     // not in the middle of other calls' audio.
     void this.client.calls;
+    this.transfers = twilioTransfers(this.client, mediaStreamUrl(this.publicApiUrl));
     this.endpointUrl = base ? base.origin : 'https://api.twilio.com';
     this.description =
       `twilio (account ${options.accountSid.slice(0, 8)}…, from ${options.fromNumber}, ` +
@@ -115,6 +127,26 @@ export class TwilioCarrier implements CarrierLine {
         : {}),
     });
     return { carrierCallSid: CreatedCall.parse(created).sid };
+  }
+
+  dialOver(carrierCallSid: string, request: DialOverRequest): Promise<void> {
+    return this.transfers.dialOver(carrierCallSid, request);
+  }
+
+  callIntoConference(request: ConferenceLegRequest): Promise<{ carrierCallSid: string }> {
+    return this.transfers.callIntoConference(request);
+  }
+
+  legStatus(carrierCallSid: string): Promise<LegStatus> {
+    return this.transfers.legStatus(carrierCallSid);
+  }
+
+  joinConference(carrierCallSid: string, room: string): Promise<void> {
+    return this.transfers.joinConference(carrierCallSid, room);
+  }
+
+  sendDigits(carrierCallSid: string, digits: string, resume: StreamResume): Promise<void> {
+    return this.transfers.sendDigits(carrierCallSid, digits, resume);
   }
 
   async hangUp(carrierCallSid: string): Promise<void> {

@@ -80,6 +80,46 @@ export interface CarrierLine extends LineBase {
   releaseNumber(carrierSid: string): Promise<void>;
   /** Checks `X-Twilio-Signature` over the full URL and the form parameters (none for a GET). */
   validSignature(signature: string | null, url: string, params: Record<string, string>): boolean;
+  // What a call can do besides talking (issue 33). Optional: a line without one refuses the
+  // request fields that need it at dispatch (transfer_*), or the action says it cannot.
+  /** Cold transfer: the live call dials `to` (its media stream, the agent, ends). */
+  dialOver?(carrierCallSid: string, request: DialOverRequest): Promise<void>;
+  /** Warm transfer: rings the person, says `whisper` when they answer, holds them in `room`. */
+  callIntoConference?(request: ConferenceLegRequest): Promise<{ carrierCallSid: string }>;
+  /** Where another leg (the warm transfer's person) stands. */
+  legStatus?(carrierCallSid: string): Promise<LegStatus>;
+  /** Moves the live call into `room` (its media stream, the agent, ends). */
+  joinConference?(carrierCallSid: string, room: string): Promise<void>;
+  /** Plays `digits` (0-9 * #, w: half a second) to the far end, then reconnects the stream. */
+  sendDigits?(carrierCallSid: string, digits: string, resume: StreamResume): Promise<void>;
+}
+
+export interface DialOverRequest {
+  to: string;
+  /** The caller id the person sees: the call's own number. */
+  callerId: string;
+  /** Seconds the bridged call may still last (the call's max_duration bounds it). */
+  timeLimitS: number;
+}
+
+export interface ConferenceLegRequest {
+  room: string;
+  to: string;
+  from: string;
+  /** Said to the person when they answer, before they meet the caller. */
+  whisper: string;
+  /** Seconds the person's phone rings before the leg gives up. */
+  ringTimeoutS: number;
+  timeLimitS: number;
+}
+
+/** A leg's state: `answered` (in progress), still `ringing`, or it ended without (or after) an answer. */
+export type LegStatus = 'ringing' | 'answered' | 'unanswered' | 'ended';
+
+/** What the resumed media stream's TwiML carries back, as on the first (stream-token.ts). */
+export interface StreamResume {
+  callId: string;
+  streamToken: string;
 }
 
 /** The telephony port: the sandbox line or a carrier. */

@@ -1,10 +1,12 @@
 import type { AgentActionSpec } from '../../adapters/agent-brain';
 import type { CallRow } from '../types';
 import { callTools } from './call-tools';
+import { pressDigits } from './press-digits';
+import { transferCall } from './transfer-call';
 import type { CallAction } from './types';
 
 /** Every kind of action a call may offer; each enables itself per call (its specs). */
-export const CALL_ACTIONS: readonly CallAction[] = [callTools];
+export const CALL_ACTIONS: readonly CallAction[] = [callTools, transferCall, pressDigits];
 
 /** The functions the model may call on this call. */
 export function actionsFor(call: CallRow): AgentActionSpec[] {

@@ -1,8 +1,9 @@
 import type { AgentAction, AgentActionSpec } from '../../adapters/agent-brain';
-import type { LineTurn } from '../../adapters/telephony';
+import type { CarrierLine, LineTurn } from '../../adapters/telephony';
 import type { Db } from '../../adapters/db';
 import type { Clock } from '../../platform/runtime/clock';
 import type { CallRow } from '../types';
+import type { CallRulesDeps } from '../rules';
 
 /** What the call's own tools need beyond the surface: both loops pass theirs. */
 export interface ActionDeps {
@@ -30,6 +31,27 @@ export interface ActionSurface {
   say(text: string): Promise<void>;
   /** The deployment's services (the tools action needs them); unset in a bare test surface. */
   readonly deps?: ActionDeps;
+  /**
+   * What transfer_call and press_digits reach beyond the conversation (helper B): the call's
+   * database and clock (the transfer is noted on the row; a warm transfer waits on the clock),
+   * and on a live call its carrier and the key that signs the resumed media stream's token.
+   * Unset: those actions answer that they cannot act on this line.
+   */
+  readonly line_deps?: ActionLineDeps;
+}
+
+export interface ActionLineDeps {
+  db: Db;
+  clock: Clock;
+  /** The live call's carrier ('carrier' line only). */
+  carrier?: CarrierLine;
+  /** Signs the token of the media stream press_digits reconnects (stream-token.ts). */
+  urlSigningKey?: string;
+  /**
+   * The deployment's calling rules and the line (rules' provider): set, a transfer number is
+   * checked again when dialled (a do-not-call listing since dispatch refuses it).
+   */
+  rules?: Omit<CallRulesDeps, 'db'>;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

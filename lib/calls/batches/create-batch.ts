@@ -16,6 +16,7 @@ import { ApiError } from '../../platform/errors/api-error';
 import { checkStartTime } from '../scheduling/check-start-time';
 import { checkCallControls, controlsOf } from '../call-controls';
 import { checkCallTools, storedTools, withoutToolHeaders } from '../actions';
+import { checkTransferFields } from '../check-transfer-fields';
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -30,7 +31,7 @@ function keyedBatchId(orgId: string, key: string): string {
 }
 
 /** Settings are read for the call_params' tools only (their URLs and sealed headers). */
-type BatchDeps = Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits'> &
+type BatchDeps = Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits' | 'rules'> &
   Partial<Pick<CallDeps, 'settings'>>;
 
 /**
@@ -95,6 +96,7 @@ async function insertBatch(
   }
   const org = await getOrgOrThrow(deps.db, input.orgId);
   assertWalletUsable(org);
+  await checkTransferFields(deps, input.orgId, request.call_params ?? {});
 
   const now = new Date(deps.clock.now());
   const capped = input.key?.spendCapMicros != null;
@@ -130,6 +132,9 @@ async function insertBatch(
       defer_to_calling_hours: true,
       retry: params.retry ?? saved.retry ?? null,
       ...controlsOf(params),
+      transfer_phone_number: params.transfer_phone_number ?? null,
+      transfer_list: params.transfer_list ?? null,
+      transfer_mode: params.transfer_mode ?? null,
     };
     return newCallValues(
       deps.provider,

@@ -20,6 +20,7 @@ import { ReplyPlayer, type Heard, type Reply } from './reply-player';
 import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
 import type { TurnAudio, TurnDetection } from './turn-detector';
 import { listen } from './listen';
+import { keyPressLine, resumePoint } from './key-presses';
 import type { TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
 import type { ConversationDeps, StreamTransport } from './types';
@@ -139,6 +140,9 @@ export class Conversation {
         return this.player.onMark(frame.mark.name);
       case 'stop':
         return this.onClosed();
+      case 'dtmf':
+        // A key the callee pressed answers like words: the agent stops and replies to it.
+        return this.call ? this.onKeyPress(keyPressLine(frame)) : undefined;
       default:
         return;
     }
@@ -150,7 +154,11 @@ export class Conversation {
     const call = opened.call;
     this.call = call;
     this.streamSid = frame.streamSid;
-    this.startedAtMs = this.deps.clock.now();
+    // The stream came back after keys were pressed (press_digits): the conversation goes on.
+    const resumed = await resumePoint(this.deps.db, call.id);
+    this.turns.push(...(resumed?.turns ?? []));
+    this.seq = resumed?.seq ?? 0;
+    this.startedAtMs = this.deps.clock.now() - (resumed?.offsetMs ?? 0);
     this.deps.admission?.opened(call.id);
     this.gate = new InterruptionGate(interruptionRules(call));
     if (call.record) this.recording = new CallRecording();
@@ -162,14 +170,22 @@ export class Conversation {
     const pronunciation = call.speechControl?.pronunciation;
     this.voice = { ...(await pickVoices(this.deps, call.orgId, call.voice)).agent, pronunciation };
     this.notice = this.deps.rules ? await openingNotice(this.deps.db, this.deps.rules, call) : null;
-    const limitMs = call.maxDuration * 60_000;
+    const limitMs = call.maxDuration * 60_000 - (resumed?.offsetMs ?? 0);
     // The wallet held less than max_duration: the callee hears why the call ends, then it does.
     if (call.cutByHold)
       this.after(Math.max(0, limitMs - OUT_OF_CREDIT_NOTICE_MS), () => void this.sayOutOfCredit());
     this.after(limitMs, () => void this.hangUp('MAX_DURATION'));
+    if (resumed) return;
     // With machine detection, voicemail_action decides what a voicemail hears (machine-detection.ts).
     if (call.voicemail) void this.watchMachineDetection();
     if (!call.waitForGreeting) this.reply();
+  }
+
+  private onKeyPress(line: string | null): void {
+    if (!line || this.ending) return;
+    this.bargeIn();
+    this.addLine('agent-action', line, this.elapsedMs(), 0);
+    this.reply();
   }
 
   /** The agent's next reply; its first opens with the disclosures. */

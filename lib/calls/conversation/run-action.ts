@@ -39,6 +39,15 @@ export async function runLiveAction(
       allowIps: deps.settings.allowIps ?? [],
       urlSigningKey: deps.settings.urlSigningKey,
     },
+    // Transfers and key presses act through the call's carrier; a transfer number is checked
+    // against the calling rules again when it is dialled.
+    line_deps: {
+      db: deps.db,
+      clock: deps.clock,
+      carrier: deps.carrier,
+      urlSigningKey: deps.settings.urlSigningKey,
+      ...(deps.lineRules ? { rules: deps.lineRules } : {}),
+    },
   });
   if (signal.aborted) return 'closed';
   host.note(outcome.line, outcome.result);

@@ -24,7 +24,13 @@ const Media = z.object({
 });
 const Mark = z.object({ event: z.literal('mark'), mark: z.object({ name: z.string() }) });
 const Stop = z.object({ event: z.literal('stop') });
-const Dtmf = z.object({ event: z.literal('dtmf') });
+/** A key the far end pressed (bidirectional streams carry them on the inbound track). */
+const Dtmf = z.object({
+  event: z.literal('dtmf'),
+  streamSid: z.string().optional(),
+  sequenceNumber: z.coerce.number().optional(),
+  dtmf: z.object({ track: z.string().optional(), digit: z.string().min(1).max(1) }),
+});
 
 export const InboundFrame = z.discriminatedUnion('event', [
   Connected,
@@ -36,6 +42,7 @@ export const InboundFrame = z.discriminatedUnion('event', [
 ]);
 export type InboundFrame = z.infer<typeof InboundFrame>;
 export type StartFrame = z.infer<typeof Start>;
+export type DtmfFrame = z.infer<typeof Dtmf>;
 
 /** Parses one text frame; null for anything that is not a Twilio frame we know. */
 export function parseInboundFrame(text: string): InboundFrame | null {

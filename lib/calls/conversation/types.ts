@@ -4,7 +4,7 @@ import type { SpeechRecognizer } from '../../adapters/recognizers/speech-recogni
 import type { StreamingRecognizer } from '../../adapters/recognizers/streaming-recognizer';
 import type { TurnDetection } from './turn-detector';
 import type { OutboundFrame } from './twilio-frames';
-import type { RuleSettings } from '../rules';
+import type { CallRulesDeps, RuleSettings } from '../rules';
 import type { LiveAdmission } from '../live-admission';
 
 /** Everything a live call's loop talks to, passed in (no env reads below this folder's entry). */
@@ -23,6 +23,8 @@ export interface ConversationDeps extends Pick<
   admission?: Pick<LiveAdmission, 'opened' | 'closed'>;
   /** The deployment's calling rules: the disclosures of the agent's first line. Unset: none. */
   rules?: Pick<RuleSettings, 'consentCountries'>;
+  /** The whole rules and the line, for a transfer number checked again when dialled. */
+  lineRules?: Omit<CallRulesDeps, 'db'>;
   settings: {
     urlSigningKey: string;
     /** Silence that ends the callee's turn, unless the call sets its own end_of_turn window. */

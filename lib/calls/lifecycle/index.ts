@@ -8,3 +8,4 @@ export { lineStateOf } from './line-state';
 export { mediaStreamEnded, mediaStreamStarted } from './media-stream';
 export { FINAL_CALLBACK_WAIT_MS, requestHangUp } from './request-hang-up';
 export { stopCall } from './stop-by-api';
+export { noteTransfer } from './note-transfer';

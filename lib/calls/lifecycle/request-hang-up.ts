@@ -31,7 +31,9 @@ export async function requestHangUp(
     async (tx, call) => {
       const state = carrierStateOf(call);
       if (call.queueStatus !== 'started' || !state) return { result: 'not-live' as const };
-      if (state.pendingEnding) return { result: 'already-ending' as const };
+      // A transfer is not a hang-up: the bridged call may still be stopped (by the API).
+      if (state.pendingEnding && state.pendingEnding.endedBy !== 'TRANSFER')
+        return { result: 'already-ending' as const };
       await tx
         .update(schema.calls)
         .set({

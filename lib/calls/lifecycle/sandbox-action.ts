@@ -33,6 +33,12 @@ export async function actOnSandbox(
       allowIps: deps.settings.allowIps,
       urlSigningKey: deps.settings.urlSigningKey,
     },
+    // A transfer number is checked against the calling rules again when it is dialled.
+    line_deps: {
+      db: deps.db,
+      clock: deps.clock,
+      ...(deps.rules ? { rules: { rules: deps.rules, provider: deps.provider } } : {}),
+    },
   });
   const voices = await pickVoices(deps, call.orgId, call.voice);
   const spoken: SpokenLine[] = [];
@@ -47,9 +53,11 @@ export async function actOnSandbox(
     failures: 0,
     actionResults: { ...state.actionResults, [actionSeq]: outcome.result },
     // Off the call (a transfer) or hanging up: the call ends after this line.
-    ...(outcome.next === 'leave' || outcome.next === 'hangup'
-      ? { phase: 'ending' as const, endedBy: 'ASSISTANT' as const }
-      : {}),
+    ...(outcome.next === 'leave'
+      ? { phase: 'ending' as const, endedBy: 'TRANSFER' as const }
+      : outcome.next === 'hangup'
+        ? { phase: 'ending' as const, endedBy: 'ASSISTANT' as const }
+        : {}),
   };
   await deps.db.transaction(async (tx) => {
     let startMs = call.durationMs;

@@ -24,6 +24,10 @@ export interface DialAttempt {
   /** The caller ID asked for; null: the line's own. */
   from: string | null;
   now: number;
+  /** The request field the number came from, named by a refusal; default phone_number. */
+  field?: string;
+  /** false: calling hours are not judged (a transfer joins a call already inside them). */
+  judgeHours?: boolean;
 }
 
 /** The org's rules and the number's do-not-call entry, read in one statement. */
@@ -97,6 +101,19 @@ export async function checkCallRules(deps: CallRulesDeps, dial: DialAttempt): Pr
 }
 
 /**
+ * A number the agent may transfer a call to (transfer_phone_number, transfer_list): the same
+ * rules as a dial's but the caller ID and the calling hours, each refusal naming its field.
+ */
+export async function checkTransferNumber(
+  deps: CallRulesDeps,
+  dial: { orgId: string; to: string; field: string; now: number },
+): Promise<void> {
+  const attempt: DialAttempt = { ...dial, from: null, judgeHours: false };
+  const country = checkNumberRules(deps, attempt);
+  await checkOrgRules(deps, attempt, country, await readOrgView(deps.db, dial.orgId, dial.to));
+}
+
+/**
  * The rules on the number alone (after the caller ID, checkCallerId); returns its country.
  */
 export function checkNumberRules(deps: CallRulesDeps, dial: DialAttempt): string {
@@ -104,21 +121,21 @@ export function checkNumberRules(deps: CallRulesDeps, dial: DialAttempt): string
   if (number.refusal) {
     throw new ApiError('DESTINATION_NOT_ALLOWED', {
       message: `${dial.to} is ${number.refusal}; such numbers are never dialled.`,
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   const denied = deps.rules.denyPrefixes.find((prefix) => dial.to.startsWith(prefix));
   if (denied) {
     throw new ApiError('DESTINATION_NOT_ALLOWED', {
       message: `${dial.to} starts with ${denied}, a prefix this service never dials.`,
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   const country = number.country;
   if (country === null || !deps.rules.countries.includes(country)) {
     throw new ApiError('COUNTRY_NOT_ALLOWED', {
       message: `Calls to ${country ?? 'non-geographic numbers'} are not enabled on this service (enabled: ${deps.rules.countries.join(', ')}).`,
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   return country;
@@ -134,7 +151,7 @@ export async function checkOrgRules(
   if (org.countries && !org.countries.includes(country)) {
     throw new ApiError('COUNTRY_NOT_ALLOWED', {
       message: `Calls to ${country} are not enabled for this organization (its countries: ${org.countries.join(', ') || 'none'}).`,
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   // The published test numbers (555-0100 to 555-0199 are fictional in North America) cost no one.
@@ -142,17 +159,17 @@ export async function checkOrgRules(
     throw new ApiError('DEPOSIT_REQUIRED', {
       message:
         'This organization has only its starting credit: with a carrier, it may call only sandbox test numbers (555-0100 to 555-0199) until it pays a deposit on the billing page.',
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   if (org.listed) {
     throw new ApiError('NUMBER_ON_DNC_LIST', {
       message: `${dial.to} is on a do-not-call list; it is never called.`,
-      field: 'phone_number',
+      field: dial.field ?? 'phone_number',
     });
   }
   const window = deps.rules.hours ? narrowWindow(deps.rules.hours, org.hours) : org.hours;
-  if (!window) return;
+  if (!window || dial.judgeHours === false) return;
   const zones = await numberTimeZones(dial.to);
   const verdict = checkWindow(zones, window, dial.now);
   if (verdict.inside) return;
@@ -161,7 +178,7 @@ export async function checkOrgRules(
     message: next
       ? `It is outside calling hours (${window.start}–${window.end} local) where ${dial.to} rings; the next allowed time is ${next}.`
       : `No time in the coming week is inside calling hours (${window.start}–${window.end} local) in all of the time zones ${dial.to} may ring in.`,
-    field: 'phone_number',
+    field: dial.field ?? 'phone_number',
     nextAllowedAt: next,
   });
 }

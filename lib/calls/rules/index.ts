@@ -1,6 +1,11 @@
 // The calling rules: which calls may be dialled at all (destinations, countries, calling hours,
 // do-not-call lists, caller ID). The only door into lib/calls/rules.
-export { checkCallRules, type CallRulesDeps, type DialAttempt } from './check-call-rules';
+export {
+  checkCallRules,
+  checkTransferNumber,
+  type CallRulesDeps,
+  type DialAttempt,
+} from './check-call-rules';
 export { decideAtDial, scheduleAtDispatch, type DialDecision } from './decisions';
 export {
   FOLDED_RULES_PARAMS,

@@ -15,6 +15,8 @@ import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 import { STAND_IN_NUMBERS, twilioNumberAccount, twilioNumberHandlers } from './twilio-numbers';
 
 export interface VoiceFakeMode {
+  /** Twilio's answer to fetching a call (a warm transfer's person's leg): its status. */
+  twilio?: { legStatus?: string };
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
   stt?: { texts?: string[]; fail?: boolean; latencyMs?: number; text?: string };
   /**
@@ -96,6 +98,13 @@ const handlers = [
       return HttpResponse.json(twilioCall(sid, String(params.account), form), { status: 201 });
     },
   ),
+  http.get(`${twilioBase}/2010-04-01/Accounts/:account/Calls/:sid.json`, ({ params }) => {
+    record({ service: 'twilio', action: 'fetch', sid: params.sid });
+    const status = mode().twilio?.legStatus ?? 'in-progress';
+    return HttpResponse.json(
+      twilioCall(String(params.sid), String(params.account), { Status: status }),
+    );
+  }),
   http.post(
     `${twilioBase}/2010-04-01/Accounts/:account/Calls/:sid.json`,
     async ({ request, params }) => {

@@ -28,7 +28,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Who or what ended a call (the API's `call_ended_by`). */
-export type CallEndedBy = 'ASSISTANT' | 'USER' | 'API' | 'MAX_DURATION' | 'SYSTEM';
+export type CallEndedBy = 'ASSISTANT' | 'USER' | 'API' | 'MAX_DURATION' | 'SYSTEM' | 'TRANSFER';
+
+/** Where the agent may hand the caller (POST /v1/calls transfer_*): a number, labelled ones, how. */
+export interface TransferSettings {
+  /** transfer_phone_number: the default target. */
+  number: string | null;
+  /** transfer_list: { label: E.164 }. */
+  list: Record<string, string>;
+  mode: 'cold' | 'warm';
+}
 
 /** The sandbox line between steps: the stepper plays it line by line. */
 export interface SandboxLineState {
@@ -38,7 +47,7 @@ export interface SandboxLineState {
   seq: number;
   errorMessage?: string;
   greeting?: string;
-  endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION';
+  endedBy?: 'ASSISTANT' | 'USER' | 'MAX_DURATION' | 'TRANSFER';
   /** Consecutive failed attempts at the current step. */
   failures?: number;
   /** The action the agent called after its last line: run on the next step. */
@@ -206,6 +215,11 @@ export const calls = pgTable(
     /** The saved agent whose settings the call started from (lib/calls/agents), and which version. */
     agentId: uuid('agent_id').references(() => agents.id),
     agentVersion: integer('agent_version'),
+    /** Where the agent may hand the caller (transfer_*); null: no transfer_call action. */
+    transfer: jsonb('transfer').$type<TransferSettings>(),
+    /** The number the caller was handed to, and when (the call then ends by TRANSFER). */
+    transferredTo: text('transferred_to'),
+    transferredAt: at('transferred_at'),
     /** The callee asked during the call not to be called again (their number went on the DNC list). */
     optedOut: boolean('opted_out').notNull().default(false),
     /** Provider state between steps (the simulated line's script position). */

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { schema } from '../../adapters/db';
+import type { CallDeps } from '../types';
+import { carrierStateOf } from './line-state';
+import { withLockedCall } from './lock-call';
+
+/**
+ * The agent handed the caller to `to` (transfer_call): the call says so, and on a carrier its
+ * final callback ends it by TRANSFER, charged for the carrier's whole duration (the bridged time
+ * included). Unlike a hang-up, nothing is hung up and the final callback is awaited until
+ * max_duration's own deadline, not a short wait. False when the call is no longer live.
+ */
+export async function noteTransfer(
+  deps: Pick<CallDeps, 'db' | 'clock'>,
+  callId: string,
+  to: string,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const noted = await withLockedCall(deps, callId, async (tx, call) => {
+    if (call.queueStatus !== 'started' || call.transferredTo) return false;
+    const state = carrierStateOf(call);
+    await tx
+      .update(schema.calls)
+      .set({
+        transferredTo: to,
+        transferredAt: new Date(now),
+        ...(state && !state.pendingEnding
+          ? { lineState: { ...state, pendingEnding: { endedBy: 'TRANSFER', requestedAt: now } } }
+          : {}),
+      })
+      .where(eq(schema.calls.id, callId));
+    return true;
+  });
+  return noted === true;
+}
