@@ -50,7 +50,7 @@ export function describePorts(): Record<PortName, string> {
     voiceActivity:
       getConfig().VOICE_ACTIVITY === 'energy'
         ? 'energy (VOICE_ACTIVITY=energy)'
-        : 'Silero VAD v5 (onnxruntime-node, in process; loaded at start-up when real calls are on)',
+        : `Silero VAD v5 (onnxruntime-node, ${getConfig().VAD_THREAD === 'main' ? 'on the main thread' : 'in a worker thread'}; loaded at start-up when real calls are on)`,
     recognizer: describeRecognizers(getStreamingRecognizer(), getSpeechRecognizer()),
     payments: getPaymentProvider().description,
   };

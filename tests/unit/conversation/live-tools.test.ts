@@ -106,7 +106,8 @@ describe('a tool call on a live call', () => {
     const after = call.brain.asked.at(-1)!;
     expect(after.turns.at(-1)).toMatchObject({ user: 'agent-action' });
     expect(after.turns.at(-1)!.text).toContain('Tuesday 2pm');
-    expect(after.actions?.map((a) => a.name)).toEqual(['book_slot']);
+    // The call's own tool, beside the keypad every outbound call offers.
+    expect(after.actions?.map((a) => a.name)).toEqual(['book_slot', 'press_digits']);
     expect(await call.lines()).toEqual([
       ['assistant', 'Hi, this is Ava.'],
       ['user', 'Can you book Tuesday?'],
