@@ -61,8 +61,11 @@ function namedInTask(task: string, actions: AgentActionSpec[]): AgentActionSpec[
 export function nextScriptedAction(context: AgentContext): AgentAction | undefined {
   const named = namedInTask(context.task, context.actions ?? []);
   // Done: an agent-action line names it (key presses and transfers write lines of their own).
-  const ran = (name: string) =>
-    context.turns.some((t) => t.user === 'agent-action' && t.text.startsWith(name));
+  // (The model reads a tool's result in its line's place, "The tool book_slot answered: …".)
+  const ran = (name: string) => {
+    const named = new RegExp(`(^|[^\\w-])${name.replace(/[^\w-]/g, '')}($|[^\\w-])`);
+    return context.turns.some((t) => t.user === 'agent-action' && named.test(t.text));
+  };
   const spec = named.find((candidate) => !ran(candidate.name));
   return spec ? { name: spec.name, input: sampleValue(spec.parameters) } : undefined;
 }
