@@ -118,7 +118,9 @@ async function main(): Promise<void> {
   }
   const server = await startServer();
   const stop = () => void server.stop().then(() => process.exit(130));
+  // A stopped benchmark takes its servers with it (SIGTERM too: `kill`, a CI timeout).
   process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     console.log(
       `server ${server.url}; ${settings.rounds} rounds x ${TARGETS.length} routes x ` +

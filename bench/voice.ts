@@ -258,7 +258,9 @@ async function main(): Promise<void> {
   const there = args.against ? await startBenchServer(adminToken, args.against) : null;
   const server = here.server;
   const stop = () => void Promise.all([here.stop(), there?.stop()]).then(() => process.exit(130));
+  // A stopped benchmark takes its servers with it (SIGTERM too: `kill`, a CI timeout).
   process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const prepared = await prepare(server, adminToken);
     const { createMs } = prepared;
