@@ -1,17 +1,15 @@
 import { z } from './zod';
 import { E164 } from './phone';
+import { STORABLE, storable } from './text';
 
 /** The most numbers one transfer_list may name. */
 export const MAX_TRANSFER_LIST = 10;
 
 export const transferModes = ['cold', 'warm'] as const;
 
-const Label = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[\w .'&-]+$/, "letters, digits, spaces and . ' & - _ only");
+// Any text a person would write ("Sales", "Billing & refunds"): the model picks one by name. No
+// narrower pattern: a record's key pattern is one fuzzers and clients rarely honour.
+const Label = z.string().min(1).max(40).refine(storable, STORABLE);
 
 export const TransferList = z
   .record(Label, E164)

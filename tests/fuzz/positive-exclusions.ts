@@ -80,6 +80,13 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
     matches: (_sent, r) => r.code === 'INVALID_BODY' && /(^|\.)analysis_schema\b/.test(r.field),
   },
   {
+    why:
+      "a tool's input_schema that is not a JSON Schema ajv compiles (a schema about schemas: the " +
+      'document says it in words, and the refusal names the tool)',
+    matches: (_sent, r) =>
+      r.code === 'INVALID_BODY' && /(^|\.)tools\.\d+\.input_schema\b/.test(r.field),
+  },
+  {
     why: "a HEAD refusal has no body to name its reason; the same request's GET is judged",
     matches: (sent, r) => sent.method.toUpperCase() === 'HEAD' && !r.code,
   },
