@@ -171,22 +171,7 @@ export async function runPortman(options: {
   if (portman.code !== 0) throw new Error(`portman failed:\n${portman.output}`);
   // newman exits non-zero when an assertion fails; the report says which.
   const newman = await run(
-    [
-      join(root, 'node_modules/newman/bin/newman.js'),
-      'run',
-      collection,
-      '--reporters',
-      'json',
-      '--reporter-json-export',
-      report,
-      '--ignore-redirects',
-      '--timeout-request',
-      '30000',
-      '--env-var',
-      `bearerToken=${options.apiKey}`,
-      '--color',
-      'off',
-    ],
+    [join(root, 'tests/fuzz/newman-run.mjs'), collection, report, options.apiKey],
     options.dir,
   );
   let parsed: NewmanReport;
