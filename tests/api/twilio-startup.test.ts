@@ -29,5 +29,5 @@ describe('starting with a Twilio account', () => {
     expect(noRecognizer.output).toMatch(
       /STT_UPSTREAM_URL: must be set for real calls through Twilio/,
     );
-  }, 90_000);
+  }, 200_000);
 });

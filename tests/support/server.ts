@@ -112,7 +112,8 @@ export function runServerExpectingExit(
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    // Start-up compiles server.ts through tsx first: on a loaded 2-core CI machine, over 30 s.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
