@@ -50,7 +50,7 @@ export const pressDigits: CallAction = {
     const { digits } = parsed.data;
     const pressed: ActionOutcome = { line: `pressed ${digits}`, result: `You pressed ${digits}.` };
     if (surface.line === 'sandbox') return pressed;
-    const deps = surface.line_deps;
+    const deps = surface.deps;
     const sid = surface.call.carrierCallSid;
     if (!deps?.carrier?.sendDigits || !deps.urlSigningKey || !sid) {
       return refused('this line cannot press keys');

@@ -4,7 +4,7 @@ import { noteTransfer } from '../lifecycle/note-transfer';
 import { sandboxTransferAnswer } from './sandbox-transfer';
 import { transferTarget } from './transfer-settings';
 import { ownNumber, secondsLeft } from './transfer-whisper';
-import type { ActionLineDeps, ActionOutcome, ActionSurface, CallAction } from './types';
+import type { ActionDeps, ActionOutcome, ActionSurface, CallAction } from './types';
 import { checkTransferNumber } from '../rules';
 import { ApiError } from '../../platform/errors/api-error';
 import type { CallRow } from '../types';
@@ -52,7 +52,7 @@ export const transferCall: CallAction = {
         `no number for "${parsed.data.to ?? ''}"; choose one of: ${Object.keys(call.transfer.list).join(', ')}`,
       );
     }
-    const deps = surface.line_deps;
+    const deps = surface.deps;
     if (!deps) return refused('this line cannot transfer calls');
     const ruled = await recheckRules(deps, call, target.to);
     if (ruled) return refused(ruled);
@@ -109,11 +109,7 @@ export const transferCall: CallAction = {
 };
 
 /** The calling rules again at the moment of the transfer's dial; the refusal's words, or null. */
-async function recheckRules(
-  deps: ActionLineDeps,
-  call: CallRow,
-  to: string,
-): Promise<string | null> {
+async function recheckRules(deps: ActionDeps, call: CallRow, to: string): Promise<string | null> {
   if (!deps.rules) return null;
   try {
     await checkTransferNumber(

@@ -5,14 +5,25 @@ import type { Clock } from '../../platform/runtime/clock';
 import type { CallRow } from '../types';
 import type { CallRulesDeps } from '../rules';
 
-/** What the call's own tools need beyond the surface: both loops pass theirs. */
+/**
+ * What actions reach beyond the conversation; both loops pass theirs. Tools send requests (the
+ * address filter, the key sealing their headers); transfers and key presses act through a live
+ * call's carrier, and a transfer number is checked against the calling rules again when dialled.
+ */
 export interface ActionDeps {
   db: Db;
   clock: Clock;
   /** Private addresses a tool's URL may still reach (WEBHOOK_ALLOW_IPS); all others refused. */
   allowIps: string[];
-  /** The deployment's secret (URL_SIGNING_KEY) the key sealing tool headers is derived from. */
+  /**
+   * The deployment's secret (URL_SIGNING_KEY): the key sealing tool headers is derived from it,
+   * and it signs the token of the media stream press_digits reconnects (stream-token.ts).
+   */
   urlSigningKey: string;
+  /** The live call's carrier ('carrier' line only). */
+  carrier?: CarrierLine;
+  /** The deployment's calling rules and the line (rules' provider); unset: not checked again. */
+  rules?: Omit<CallRulesDeps, 'db'>;
 }
 
 /**
@@ -29,29 +40,8 @@ export interface ActionSurface {
   readonly signal: AbortSignal;
   /** Says a fixed line now, outside the model's replies (a tool's filler, "connecting you"). */
   say(text: string): Promise<void>;
-  /** The deployment's services (the tools action needs them); unset in a bare test surface. */
+  /** The deployment's services; unset in a bare test surface (actions then say they cannot act). */
   readonly deps?: ActionDeps;
-  /**
-   * What transfer_call and press_digits reach beyond the conversation (helper B): the call's
-   * database and clock (the transfer is noted on the row; a warm transfer waits on the clock),
-   * and on a live call its carrier and the key that signs the resumed media stream's token.
-   * Unset: those actions answer that they cannot act on this line.
-   */
-  readonly line_deps?: ActionLineDeps;
-}
-
-export interface ActionLineDeps {
-  db: Db;
-  clock: Clock;
-  /** The live call's carrier ('carrier' line only). */
-  carrier?: CarrierLine;
-  /** Signs the token of the media stream press_digits reconnects (stream-token.ts). */
-  urlSigningKey?: string;
-  /**
-   * The deployment's calling rules and the line (rules' provider): set, a transfer number is
-   * checked again when dialled (a do-not-call listing since dispatch refuses it).
-   */
-  rules?: Omit<CallRulesDeps, 'db'>;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

@@ -1,4 +1,4 @@
-import type { ActionLineDeps, ActionSurface } from './types';
+import type { ActionDeps, ActionSurface } from './types';
 import { ownNumber, secondsLeft, transferWhisper } from './transfer-whisper';
 
 /** How long the person's phone rings before the warm transfer gives up. */
@@ -13,7 +13,7 @@ const POLL_MS = 1_000;
  */
 export async function warmTransfer(
   surface: ActionSurface,
-  deps: ActionLineDeps,
+  deps: ActionDeps,
   target: { to: string; who: string },
 ): Promise<'joined' | 'unanswered' | string> {
   const { call } = surface;

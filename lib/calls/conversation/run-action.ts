@@ -33,19 +33,14 @@ export async function runLiveAction(
     turns: [...host.turns],
     signal,
     say: (text) => host.say(text),
+    // Transfers and key presses act through the call's carrier; a transfer number is checked
+    // against the calling rules again when it is dialled.
     deps: {
       db: deps.db,
       clock: deps.clock,
       allowIps: deps.settings.allowIps ?? [],
       urlSigningKey: deps.settings.urlSigningKey,
-    },
-    // Transfers and key presses act through the call's carrier; a transfer number is checked
-    // against the calling rules again when it is dialled.
-    line_deps: {
-      db: deps.db,
-      clock: deps.clock,
       carrier: deps.carrier,
-      urlSigningKey: deps.settings.urlSigningKey,
       ...(deps.lineRules ? { rules: deps.lineRules } : {}),
     },
   });

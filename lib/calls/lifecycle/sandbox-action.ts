@@ -27,16 +27,12 @@ export async function actOnSandbox(
       said.push(text);
       return Promise.resolve();
     },
+    // A transfer number is checked against the calling rules again when it is dialled.
     deps: {
       db: deps.db,
       clock: deps.clock,
       allowIps: deps.settings.allowIps,
       urlSigningKey: deps.settings.urlSigningKey,
-    },
-    // A transfer number is checked against the calling rules again when it is dialled.
-    line_deps: {
-      db: deps.db,
-      clock: deps.clock,
       ...(deps.rules ? { rules: { rules: deps.rules, provider: deps.provider } } : {}),
     },
   });

@@ -66,7 +66,7 @@ describe.each(databaseAdapters)('sandbox keypad and transfer on $name', (adapter
         turns,
         signal: new AbortController().signal,
         say: async (text) => void turns.push({ user: 'assistant', text }),
-        line_deps: { db, clock: deps.clock },
+        deps: { db, clock: deps.clock, allowIps: [], urlSigningKey: 'unused-in-the-sandbox' },
       });
       outcomes.push(outcome);
       turns.push({ user: 'agent-action', text: outcome.line });

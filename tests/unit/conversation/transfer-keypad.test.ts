@@ -45,9 +45,10 @@ async function surfaceOf(
     turns: [{ user: 'user', text: 'I would like to upgrade my plan.' }],
     signal: new AbortController().signal,
     say: async (text) => void said.push(text),
-    line_deps: {
+    deps: {
       db: call.calls.db,
       clock: call.clock,
+      allowIps: [],
       carrier: standIn.carrier,
       urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey,
     },
@@ -176,7 +177,7 @@ describe('transfer_call on Twilio', () => {
     const rules = { countries: ['US'], denyPrefixes: [], hours: DEFAULT_HOURS };
     const ruled = {
       ...surface,
-      line_deps: { ...surface.line_deps!, rules: { rules, provider: standIn!.carrier } },
+      deps: { ...surface.deps!, rules: { rules, provider: standIn!.carrier } },
     };
     await addDncNumbers(
       call.calls.db,
