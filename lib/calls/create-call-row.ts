@@ -226,6 +226,19 @@ async function runHeldInsert<Row>(
   }
 }
 
+/**
+ * The dispatch commits without waiting for its WAL to reach the disk (synchronous_commit off for
+ * this transaction only, read by Postgres at commit). The hold writes the organization's row, so
+ * one organization's dispatches take turns on that row until each commits; waiting for a disk
+ * flush inside every turn served ten parallel dispatches at half the rate (bench/README.md,
+ * "Wallet holds"). What it risks: a dispatch answered in the last fraction of a second before the
+ * database server crashes may be forgotten, call and hold together (never one without the other).
+ * Nothing outside the database has acted on it by then: the dial step's claim commits
+ * synchronously, and WAL is flushed in order, so a call that is dialled was already on disk.
+ */
+const ASYNC_COMMIT = 'async_commit';
+const ASYNC_COMMIT_CTE = `${ASYNC_COMMIT} AS (SELECT set_config('synchronous_commit', 'off', true))`;
+
 /** Written by insertHeldCall from the hold, not from the request. */
 const HELD_KEYS = new Set<string>(['heldMicros', 'maxDuration', 'cutByHold']);
 
@@ -247,20 +260,21 @@ function heldInsertStatement<Row>(db: Executor, present: (keyof CallValues)[], f
       `INSERT INTO calls (${names.join(', ')}, held_micros, max_duration, cut_by_hold) ` +
       `SELECT ${names.map((n) => `r.${n}`).join(', ')}, h.held_micros, ` +
       'least(r.max_duration, h.minutes), h.minutes < r.max_duration ' +
-      `FROM json_populate_record(null::calls, ${record}::json) r, wallet_hold h RETURNING id`;
+      `FROM json_populate_record(null::calls, ${record}::json) r, wallet_hold h, ${ASYNC_COMMIT} ` +
+      'RETURNING id';
     statement = folded
       ? {
           name: `insert_held_call_ruled_${heldInserts.size}`,
           text:
             `WITH ${foldedRulesCtes('$1', rulesRefs)}, ` +
-            `${walletHoldCtes('EXISTS (SELECT 1 FROM rules_pass)')}, ` +
+            `${walletHoldCtes('EXISTS (SELECT 1 FROM rules_pass)')}, ${ASYNC_COMMIT_CTE}, ` +
             `inserted AS (${insert}) ` +
             'SELECT v.*, (SELECT id FROM inserted) AS id FROM rules_view v',
           params: [...WALLET_HOLD_PARAMS, 'record', ...FOLDED_RULES_PARAMS],
         }
       : {
           name: `insert_held_call_${heldInserts.size}`,
-          text: `${WALLET_HOLD_HEAD} ${insert}`,
+          text: `${WALLET_HOLD_HEAD}, ${ASYNC_COMMIT_CTE} ${insert}`,
           params: [...WALLET_HOLD_PARAMS, 'record'],
         };
     heldInserts.set(cacheKey, statement);
