@@ -20,6 +20,11 @@ export interface CallResult {
   falseCuts: number;
   /** How late each outbound frame arrived against start-of-run + n × 20 ms. */
   lateness: number[];
+  /** From dispatch to the carrier's create (a call held in the queue by admission control). */
+  queuedMs: number;
+  /** When the media stream was live, epoch ms (for the live calls at once). */
+  liveFrom: number;
+  liveTo: number;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,6 +47,7 @@ export async function runCall(options: {
   body: Record<string, unknown>;
 }): Promise<CallResult> {
   const { base, fakeDir, engine, segments } = options;
+  const dispatchedAt = Date.now();
   const callId = await dispatch(base, options.apiKey, {
     phone_number: '+14155550123',
     task: 'Confirm the appointment.',
@@ -57,6 +63,7 @@ export async function runCall(options: {
     if (create) break;
     await wait(50);
   }
+  const queuedMs = Date.now() - dispatchedAt;
   const twiml = parseTwiml(create.params!.Twiml!);
   const callback = create.params!.StatusCallback!;
   const sid = create.sid!;
@@ -65,6 +72,7 @@ export async function runCall(options: {
   await status('in-progress');
   const callee = await CalleeStream.open(twiml.streamUrl);
   callee.start(sid, { callId, token: twiml.token });
+  const liveFrom = Date.now();
   /** Fails the run, naming the call, instead of waiting for ever on one that went silent. */
   const deadline = (what: string) => {
     const until = performance.now() + STUCK_MS;
@@ -99,7 +107,15 @@ export async function runCall(options: {
     while (callee.speaking) await wait(5);
   };
   await quiet();
-  const result: CallResult = { latencies: [], pausedTurns: 0, falseCuts: 0, lateness: [] };
+  const result: CallResult = {
+    latencies: [],
+    pausedTurns: 0,
+    falseCuts: 0,
+    lateness: [],
+    queuedMs,
+    liveFrom,
+    liveTo: liveFrom,
+  };
   for (let turn = 0; turn < options.turns; turn++) {
     const utterance = callee.utterances.length;
     if (turn % 2 === 0) {
@@ -137,6 +153,7 @@ export async function runCall(options: {
   }
   callee.stop(sid);
   callee.close();
+  result.liveTo = Date.now();
   await status('completed', { CallDuration: '30' });
   return result;
 }
