@@ -34,3 +34,20 @@ export function answerLatency(
 export function framesBetween(media: readonly { at: number }[], from: number, to: number): number {
   return media.filter((frame) => frame.at >= from && frame.at < to).length;
 }
+
+/**
+ * When the agent's next run of audio began after `after`: the first frame later than `after`
+ * that follows a silence of more than `gapMs` (a tool turn's reply after its filler); null while
+ * there is none.
+ */
+export function nextRunAt(
+  media: readonly { at: number }[],
+  after: number,
+  gapMs: number,
+): number | null {
+  for (let i = 1; i < media.length; i++) {
+    const frame = media[i]!;
+    if (frame.at > after && frame.at - media[i - 1]!.at > gapMs) return frame.at;
+  }
+  return null;
+}

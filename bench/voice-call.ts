@@ -7,7 +7,7 @@ import { carrierStatus } from '../tests/support/carrier-call';
 import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
 import { CalleeStream, fakeRecords, parseTwiml } from '../tests/support/twilio-line';
 import { dispatch } from '../tests/support/voice-api';
-import { answerLatency, framesBetween, lastVoicedAt } from './turn-latency';
+import { answerLatency, framesBetween, lastVoicedAt, nextRunAt } from './turn-latency';
 
 export const FINISHED = 'Yes, that works for me.';
 export const PAUSED = ["I'd like to", 'move it to Friday.'] as const;
@@ -25,6 +25,11 @@ export interface CallResult {
   /** When the media stream was live, epoch ms (for the live calls at once). */
   liveFrom: number;
   liveTo: number;
+  /**
+   * Tool turns only (every finished sentence calls the tool): the filler's first frame → the
+   * reply's first frame after the tool answered.
+   */
+  fillerToReply: number[];
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,6 +50,8 @@ export async function runCall(options: {
   turns: number;
   segments: Map<string, ScriptedSegment>;
   body: Record<string, unknown>;
+  /** The model calls a tool on each finished sentence: its answer is a filler, then the reply. */
+  toolTurns?: boolean;
 }): Promise<CallResult> {
   const { base, fakeDir, engine, segments } = options;
   const dispatchedAt = Date.now();
@@ -115,12 +122,30 @@ export async function runCall(options: {
     queuedMs,
     liveFrom,
     liveTo: liveFrom,
+    fillerToReply: [],
+  };
+  /** A tool turn's reply: the agent's next run of audio after the filler's silence. */
+  const replied = async (fillerAt: number) => {
+    const check = deadline('no reply after the filler');
+    for (;;) {
+      const at = nextRunAt(callee.media, fillerAt, 100);
+      if (at !== null) return at - fillerAt;
+      check();
+      await wait(5);
+    }
   };
   for (let turn = 0; turn < options.turns; turn++) {
     const utterance = callee.utterances.length;
     if (turn % 2 === 0) {
       await callee.say(engine, FINISHED);
-      result.latencies.push(await answered(utterance, FINISHED));
+      const latency = await answered(utterance, FINISHED);
+      result.latencies.push(latency);
+      if (options.toolTurns) {
+        const fillerAt =
+          lastVoicedAt(callee.utterances[utterance]!, segments.get(FINISHED)!.trailingMs!)! +
+          latency;
+        result.fillerToReply.push(await replied(fillerAt));
+      }
     } else {
       result.pausedTurns++;
       const pauseMs = 300 + Math.random() * 300;

@@ -7,6 +7,8 @@
 // mid-sentence pause), frame lateness and the server's event-loop utilisation. See
 // bench/README.md ("Voice-to-voice latency").
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +43,9 @@ const { values: args } = parseArgs({
     // --calls (e.g. 1.5× the capacity); prints the figures of the calls let in at once and of
     // those that waited in the queue, and the most calls live at once.
     admit: { type: 'string', default: '0' },
+    // Tool turns (issue 33): a third path where every finished sentence makes the model call a
+    // tool that answers after this many ms; 0 leaves the path out.
+    'tool-ms': { type: 'string', default: '0' },
   },
 });
 const settings = {
@@ -55,6 +60,7 @@ const settings = {
   hogs: args.hog === '0' ? 0 : positiveInt('hog', args.hog),
   step: positiveInt('step', args.step),
   admit: args.admit === '0' ? 0 : positiveInt('admit', args.admit),
+  toolMs: args['tool-ms'] === '0' ? 0 : positiveInt('tool-ms', args['tool-ms']),
 };
 /** What capacity mode holds an instance to (issue 32): p95 voice to voice, false cuts. */
 const CAPACITY_P95_MS = 600;
@@ -74,6 +80,8 @@ interface Path {
   body: Record<string, unknown>;
   /** The part of the latency that is waiting by design (window and stand-ins). */
   designMs: number;
+  /** The model calls this tool on every finished sentence (the tool-turn path). */
+  toolWhen?: { heard: string; tool: string };
 }
 
 type StandIn = Awaited<ReturnType<typeof startStreamingStandIn>>;
@@ -138,7 +146,7 @@ async function runPath(
   try {
     setFakeMode(fakeDir, {
       stt: { text: FINISHED, latencyMs: settings.sttMs },
-      llm: { reply: REPLY, firstTokenMs: settings.firstTokenMs },
+      llm: { reply: REPLY, firstTokenMs: settings.firstTokenMs, toolWhen: path.toolWhen },
     });
     const org = await createTestOrg(server.url, 1000);
     await fetch(`${server.url}/internal/orgs/${org.orgId}/limits`, {
@@ -157,7 +165,12 @@ async function runPath(
     await Promise.all(
       Array.from({ length: settings.warmup }, async (_, i) => {
         await wait(i * 100);
-        return runCall({ ...call, turns: 2, body: path.body });
+        return runCall({
+          ...call,
+          turns: 2,
+          body: path.body,
+          toolTurns: path.toolWhen !== undefined,
+        });
       }),
     );
     const from = Date.now();
@@ -171,7 +184,12 @@ async function runPath(
       Array.from({ length: settings.calls }, async (_, i) => {
         // Staggered, as real calls are: turns do not all end in the same frame.
         await wait((i * 1000) / settings.calls);
-        return runCall({ ...call, turns: settings.turns, body: path.body });
+        return runCall({
+          ...call,
+          turns: settings.turns,
+          body: path.body,
+          toolTurns: path.toolWhen !== undefined,
+        });
       }),
     );
     const to = Date.now();
@@ -301,10 +319,64 @@ async function offerOverCapacity(
   }
 }
 
+/**
+ * The customer's endpoint of the tool-turn path: answers every call after `delayMs`, as a
+ * booking system looking something up would.
+ */
+async function startToolServer(delayMs: number) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      setTimeout(() => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ booking: 'Tuesday at 2 pm', confirmed: true }));
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    definition: {
+      name: 'lookup_booking',
+      description: 'Looks up the caller’s booking.',
+      input_schema: { type: 'object', properties: {} },
+      url: `http://127.0.0.1:${port}/tool`,
+      method: 'POST',
+      timeout_ms: 5000,
+      speech: 'One moment.',
+    },
+    close: () => server.close(),
+  };
+}
+
+/**
+ * Issue 33's tool turn: the model's tool call → the filler's first frame (the turn's latency
+ * minus the window and the model's first-token time), and the turn's own overhead after that:
+ * filler → reply, minus the tool's delay and the model's second first-token time.
+ */
+function printToolTurns(row: Awaited<ReturnType<typeof runPath>>) {
+  const toFiller = row.results.flatMap((r) => r.latencies).map((l) => l - row.path.designMs);
+  const own = row.results
+    .flatMap((r) => r.fillerToReply)
+    .map((gap) => gap - settings.toolMs - settings.firstTokenMs);
+  console.log(
+    `\ntool turns (${toFiller.length}): tool call → filler's first frame p50 ` +
+      `${quantile(toFiller, 0.5).toFixed(0)} ms, p95 ${quantile(toFiller, 0.95).toFixed(0)} ms ` +
+      `(goal p95 <= 300 ms); the turn's own overhead (filler → reply, less the tool's ` +
+      `${settings.toolMs} ms and the model's ${settings.firstTokenMs} ms) p50 ` +
+      `${quantile(own, 0.5).toFixed(0)} ms, p95 ${quantile(own, 0.95).toFixed(0)} ms (goal p95 <= 50 ms)`,
+  );
+}
+
 async function main() {
   const engine = createSpeechEngine();
   const standIn = await startStreamingStandIn({ apiKey: 'bench', finalDelayMs: settings.sttMs });
   const hogs = startCpuHogs(settings.hogs);
+  const tool = settings.toolMs ? await startToolServer(settings.toolMs) : null;
+  const fast = {
+    env: { DEEPGRAM_API_KEY: 'bench', STT_STREAMING_URL: standIn.url },
+    body: { end_of_turn: { min_ms: settings.minMs, max_ms: settings.maxMs } },
+  };
   const paths: Path[] = [
     {
       name: `baseline: fixed ${settings.silenceMs} ms, whole-turn`,
@@ -314,11 +386,23 @@ async function main() {
     },
     {
       name: `streaming + Silero VAD + adaptive ${settings.minMs}–${settings.maxMs} ms`,
-      env: { DEEPGRAM_API_KEY: 'bench', STT_STREAMING_URL: standIn.url },
-      body: { end_of_turn: { min_ms: settings.minMs, max_ms: settings.maxMs } },
+      ...fast,
       // The final arrives inside the short window: only the window and the LLM are by design.
       designMs: Math.max(settings.minMs, settings.sttMs) + settings.firstTokenMs,
     },
+    ...(tool
+      ? [
+          {
+            name: `tool turn: the fast path, a tool of ${settings.toolMs} ms on each finished sentence`,
+            // The tool's address is loopback over plain HTTP: allowed as in the tests.
+            env: { ...fast.env, WEBHOOK_ALLOW_IPS: '127.0.0.1' },
+            body: { ...fast.body, tools: [tool.definition] },
+            // Up to the model's tool call: the window and its first-token time, as a reply's.
+            designMs: Math.max(settings.minMs, settings.sttMs) + settings.firstTokenMs,
+            toolWhen: { heard: 'works for me', tool: tool.definition.name },
+          },
+        ]
+      : []),
   ];
   try {
     if (args['find-capacity']) return await findCapacity(paths[1]!, engine, standIn);
@@ -327,7 +411,8 @@ async function main() {
     // BENCH_PATHS=fast (or baseline) runs one path alone, for profiling; the goals need both.
     const only = process.env.BENCH_PATHS;
     for (const path of paths) {
-      if (!only || path.name.startsWith(only === 'fast' ? 'streaming' : only)) {
+      const prefix = only === 'fast' ? 'streaming' : only === 'tool' ? 'tool turn' : only;
+      if (!prefix || path.name.startsWith(prefix)) {
         rows.push(await runPath(path, engine, standIn));
       }
     }
@@ -385,7 +470,9 @@ async function main() {
       '\ngoals (fast path, 20 calls): v2v p50 <= 450 ms, p95 <= 600 ms; false cuts <= 5 % and ' +
         '<= baseline; own overhead p50 <= 50 ms, p95 <= 100 ms; no frame > 40 ms late; ELU < 0.7',
     );
+    for (const row of rows) if (row.path.toolWhen) printToolTurns(row);
   } finally {
+    tool?.close();
     hogs.stop();
     await engine.close();
     await standIn.close();

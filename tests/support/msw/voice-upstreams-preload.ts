@@ -28,6 +28,12 @@ export interface VoiceFakeMode {
     reply?: string;
     fail?: boolean;
     firstTokenMs?: number;
+    /**
+     * Per call, whatever the order of requests across calls: when the caller's latest line
+     * contains `heard`, the reply is a call of `tool` (its answer then comes back as an
+     * `[action]` note, and the next reply is text).
+     */
+    toolWhen?: { heard: string; tool: string; arguments?: string };
   };
 }
 
@@ -156,8 +162,20 @@ if (llmBase) {
       // Not a 5xx: the openai client would retry it, and msw (2.x) never answers a retried request.
       if (llm.fail)
         return HttpResponse.json({ error: { message: 'fake refusal' } }, { status: 400 });
-      const reply = llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]';
-      if (typeof reply === 'object') return toolCallReply(reply, body.stream === true);
+      const latest = body.messages.at(-1) as { role?: string; content?: unknown } | undefined;
+      const toolTurn =
+        llm.toolWhen &&
+        latest?.role === 'user' &&
+        typeof latest.content === 'string' &&
+        latest.content.includes(llm.toolWhen.heard);
+      const reply = toolTurn
+        ? { tool: llm.toolWhen!.tool, arguments: llm.toolWhen!.arguments }
+        : (llm.replies?.[n] ?? llm.reply ?? 'Okay. Goodbye! [END]');
+      if (typeof reply === 'object') {
+        // A tool call comes after the model's first-token time too, as its words would.
+        if (llm.firstTokenMs) await delay(llm.firstTokenMs);
+        return toolCallReply(reply, body.stream === true);
+      }
       if (!body.stream) {
         return HttpResponse.json(chatCompletion(reply, 'test-model'));
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLatency, framesBetween, lastVoicedAt } from '@/bench/turn-latency';
+import { answerLatency, framesBetween, lastVoicedAt, nextRunAt } from '@/bench/turn-latency';
 
 // The issue's "p95 140 s" under load: the bench's answer wait fails the run after 60 s, so no
 // turn waited that long; the figure was the bench's own uptime. The previous reply's tail came
@@ -32,5 +32,15 @@ describe('reading a benchmarked turn', () => {
   it('counts only frames inside the pause as a cut', () => {
     const media = [{ at: 900 }, { at: 1_200 }, { at: 1_700 }];
     expect(framesBetween(media, 1_000, 1_600)).toBe(1);
+  });
+
+  it("finds a tool turn's reply as the run after the filler's silence, not inside the filler", () => {
+    const filler = [1_000, 1_020, 1_040, 1_060];
+    const reply = [1_600, 1_620];
+    const media = [...filler, ...reply].map((at) => ({ at }));
+    expect(nextRunAt(media, 1_000, 100)).toBe(1_600);
+    expect(nextRunAt(media.slice(0, 4), 1_000, 100)).toBeNull();
+    // A run that began before `after` is not the one asked for.
+    expect(nextRunAt(media, 1_700, 100)).toBeNull();
   });
 });
