@@ -2,10 +2,13 @@
 // Twilio stand-in's media stream, `turns` callee turns in real time. Even turns are a finished
 // sentence (voice-to-voice latency is measured on them); odd turns are one sentence with a pause
 // of 300–600 ms in the middle, where an agent that starts to talk has cut the callee off.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import type { SpeechEngine } from '../lib/adapters/speech-engine';
 import { carrierStatus } from '../tests/support/carrier-call';
 import type { ScriptedSegment } from '../tests/support/streaming-stand-in';
-import { CalleeStream, fakeRecords, parseTwiml } from '../tests/support/twilio-line';
+import { CalleeStream, parseTwiml, type FakeRecord } from '../tests/support/twilio-line';
 import { dispatch } from '../tests/support/voice-api';
 import { answerLatency, framesBetween, lastVoicedAt, nextRunAt } from './turn-latency';
 
@@ -36,6 +39,48 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A call with no agent audio this long is reported as stuck (the run stops, naming it). */
 const STUCK_MS = 60_000;
 
+/**
+ * The carrier's call creations in a fake dir, read on from where the last read stopped. Every
+ * call waiting for its dial polls this: reading and parsing the whole log (every model request's
+ * messages are in it) per waiting call, every 50 ms, took the bench's own event loop with 50
+ * calls held in the queue, and the live calls' frames were then sent and timed seconds late.
+ */
+const logs = new Map<
+  string,
+  { offset: number; decoder: StringDecoder; rest: string; creates: FakeRecord[] }
+>();
+function carrierCreates(dir: string): FakeRecord[] {
+  let log = logs.get(dir);
+  if (!log) {
+    log = { offset: 0, decoder: new StringDecoder('utf8'), rest: '', creates: [] };
+    logs.set(dir, log);
+  }
+  let fd: number;
+  try {
+    fd = openSync(join(dir, 'calls.ndjson'), 'r');
+  } catch {
+    return log.creates;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > log.offset) {
+      const chunk = Buffer.alloc(size - log.offset);
+      readSync(fd, chunk, 0, chunk.length, log.offset);
+      log.offset = size;
+      const lines = (log.rest + log.decoder.write(chunk)).split('\n');
+      log.rest = lines.pop()!;
+      for (const line of lines) {
+        if (!line.includes('"create"')) continue;
+        const record = JSON.parse(line) as FakeRecord;
+        if (record.service === 'twilio' && record.action === 'create') log.creates.push(record);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return log.creates;
+}
+
 /** The segments each call's turns say, in order (the streaming stand-in replays them). */
 export function callScript(segments: Map<string, ScriptedSegment>, turns: number) {
   const texts = Array.from({ length: turns }, (_, t) => (t % 2 ? [...PAUSED] : [FINISHED])).flat();
@@ -64,9 +109,7 @@ export async function runCall(options: {
   });
   let create;
   for (;;) {
-    create = fakeRecords(fakeDir).find(
-      (r) => r.action === 'create' && r.params?.Twiml?.includes(callId),
-    );
+    create = carrierCreates(fakeDir).find((r) => r.params?.Twiml?.includes(callId));
     if (create) break;
     await wait(50);
   }
