@@ -32,7 +32,7 @@ describe.each(databaseAdapters)('a sandbox test call on $name', (adapter) => {
     const { number } = await buyNumber(numberDeps, { orgId, body: { country: 'US' }, actor }, now);
     if (agent) {
       const saved = await createAgent(
-        { db, allowIps: [] },
+        { db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey },
         {
           orgId,
           body: {
