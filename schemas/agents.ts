@@ -1,6 +1,10 @@
 // Saved agents (issue 34): a name and the settings of a call, reused by calls, batches and the tool
 // server. The settings are the call request's own fields (schemas/calls.ts), less the per-call ones.
 import { AgentId, CallDispatchRequest, EndOfTurn, RetryPolicy } from './calls';
+import { HIDDEN_HEADER_VALUE } from './call-tools';
+import { PronunciationEntry } from './call-speech';
+import { voicemailActions } from './call-voicemail';
+import { transferModes } from './call-transfer';
 import { STORABLE, storable, storableDeep } from './text';
 import { z } from './zod';
 
@@ -27,6 +31,18 @@ export const agentSettingKeys = [
   'analysis_schema',
   'analysis_prompt',
   'retry',
+  'answered_by_enabled',
+  'voicemail_message',
+  'voicemail_action',
+  'pronunciation_guide',
+  'keywords',
+  'block_interruptions',
+  'interruption_threshold',
+  'temperature',
+  'tools',
+  'transfer_phone_number',
+  'transfer_list',
+  'transfer_mode',
 ] as const;
 export type AgentSettingKey = (typeof agentSettingKeys)[number];
 
@@ -35,30 +51,13 @@ type PerCallKey = 'phone_number' | 'request_data' | 'start_time' | 'agent_id' | 
 /**
  * A field added to POST /v1/calls and neither listed above nor per call fails the build here, so
  * whether agents save it is decided where its shape is (a field may need storing otherwise, as
- * secret headers do). The console form's table (components/console/agent-fields.ts) is keyed by
- * agentSettingKeys in turn, so a saved field cannot be left out of the form either.
+ * tools' secret headers do). The console form's table (components/console/agent-fields.ts) is
+ * keyed by agentSettingKeys in turn, so a saved field cannot be left out of the form either.
  */
 type UnsortedCallField = Exclude<
   keyof typeof CallDispatchRequest.shape,
-  AgentSettingKey | PerCallKey | NotSavedYetKey
+  AgentSettingKey | PerCallKey
 >;
-/**
- * Issue 33's call fields that agents do not save yet (a call sets them itself): the next step of
- * saved agents, with tools' secret headers sealed in the agent's versions as at dispatch.
- */
-type NotSavedYetKey =
-  | 'answered_by_enabled'
-  | 'voicemail_message'
-  | 'voicemail_action'
-  | 'pronunciation_guide'
-  | 'keywords'
-  | 'block_interruptions'
-  | 'interruption_threshold'
-  | 'temperature'
-  | 'tools'
-  | 'transfer_phone_number'
-  | 'transfer_list'
-  | 'transfer_mode';
 export const everyCallFieldSorted: [UnsortedCallField] extends [never] ? true : UnsortedCallField =
   true;
 
@@ -101,6 +100,27 @@ const settingFields = {
   analysis_schema: call.analysis_schema,
   analysis_prompt: call.analysis_prompt,
   retry: call.retry,
+  answered_by_enabled: call.answered_by_enabled,
+  voicemail_message: call.voicemail_message,
+  voicemail_action: call.voicemail_action,
+  pronunciation_guide: call.pronunciation_guide,
+  keywords: call.keywords,
+  block_interruptions: call.block_interruptions,
+  interruption_threshold: call.interruption_threshold,
+  temperature: call.temperature,
+  tools: call.tools.describe(
+    `${call.tools.description ?? ''} Header values are secrets: the agent keeps them sealed ` +
+      `(AES-256-GCM) in its versions, every read shows each as \`${HIDDEN_HEADER_VALUE}\`, and a ` +
+      'call from the agent sends the real values. On PATCH a tool sent without `headers` keeps ' +
+      'the headers saved in the agent’s tool of the same name, and a header sent as ' +
+      `\`${HIDDEN_HEADER_VALUE}\` keeps the value saved under its name (so a read agent's tools ` +
+      'can be sent back as they are); new values replace old ones, and `headers: null` or `{}` ' +
+      'sends none. On create there is nothing saved to keep: a hidden value is a 400. `tools` is ' +
+      'replaced whole: a tool left out (or renamed) is gone with its headers.',
+  ),
+  transfer_phone_number: call.transfer_phone_number,
+  transfer_list: call.transfer_list,
+  transfer_mode: call.transfer_mode,
 } satisfies Record<AgentSettingKey, z.ZodType>;
 
 export const AgentCreateRequest = z
@@ -122,6 +142,27 @@ export const AgentUpdateRequest = AgentCreateRequest.partial()
 const json = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);
 const unset = 'Null: not set by the agent (the call’s own value or the default applies).';
 
+/** One of an agent's tools as every read shows it: header names, never their values. */
+export const AgentToolObject = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    input_schema: json,
+    url: z.string(),
+    method: z.enum(['POST', 'GET']),
+    headers: z
+      .record(z.string(), z.literal(HIDDEN_HEADER_VALUE))
+      .nullable()
+      .describe(
+        `The names of the headers sent, each value shown as \`${HIDDEN_HEADER_VALUE}\` (sealed, ` +
+          'never returned); null without headers. Sent back as they are, they keep the saved values.',
+      ),
+    timeout_ms: z.int(),
+    speech: z.string().nullable(),
+  })
+  .meta({ id: 'AgentTool' });
+export type AgentToolBody = z.infer<typeof AgentToolObject>;
+
 /** One version of an agent as the API shows it: every setting, null where the agent sets none. */
 const versionFields = {
   name: z.string(),
@@ -142,6 +183,21 @@ const versionFields = {
   analysis_schema: json.nullable().describe(unset),
   analysis_prompt: z.string().nullable().describe(unset),
   retry: RetryPolicy.nullable().describe(unset),
+  answered_by_enabled: z.boolean().nullable().describe(unset),
+  voicemail_message: z.string().nullable().describe(unset),
+  voicemail_action: z.enum(voicemailActions).nullable().describe(unset),
+  pronunciation_guide: z.array(PronunciationEntry).nullable().describe(unset),
+  keywords: z.array(z.string()).nullable().describe(unset),
+  block_interruptions: z.boolean().nullable().describe(unset),
+  interruption_threshold: z.int().nullable().describe(unset),
+  temperature: z.number().nullable().describe(unset),
+  tools: z
+    .array(AgentToolObject)
+    .nullable()
+    .describe(`${unset} Header values are never shown: each is \`${HIDDEN_HEADER_VALUE}\`.`),
+  transfer_phone_number: z.string().nullable().describe(unset),
+  transfer_list: z.record(z.string(), z.string()).nullable().describe(unset),
+  transfer_mode: z.enum(transferModes).nullable().describe(unset),
 } satisfies Record<'name' | 'version' | AgentSettingKey, z.ZodType>;
 
 export const AgentObject = z

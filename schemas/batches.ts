@@ -72,7 +72,10 @@ export const BatchCreateRequest = z
         'The task of every call; `{{name}}` placeholders are filled from each row. Required unless agent_id names a saved agent.',
       ),
     agent_id: AgentId.nullish().describe(
-      'A saved agent: every call takes its settings; base_prompt and call_params, where set, replace the agent’s task, voice, language, max_duration, wait_for_greeting and retry. Unknown → 404 AGENT_NOT_FOUND.',
+      'A saved agent: every call takes its settings (its tools with their saved headers, transfer ' +
+        'and voicemail fields included); base_prompt and each call_params field set (not null) ' +
+        'replace the agent’s, and transfer numbers pass the calling rules whichever set them. ' +
+        'Unknown → 404 AGENT_NOT_FOUND.',
     ),
     persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name).'),
     call_data: z

@@ -5,6 +5,8 @@ import { STORABLE, storable, storableDeep } from './text';
 
 export const MAX_CALL_TOOLS = 20;
 export const MAX_TOOL_HEADER_BYTES = 8 * 1024;
+/** What every API shows in place of a tool's header value (the names stay, the values never). */
+export const HIDDEN_HEADER_VALUE = '[hidden]';
 /** Names the platform's own actions use: a tool may not take them. */
 export const RESERVED_TOOL_NAMES = ['opt_out', 'transfer_call', 'press_digits'];
 

@@ -182,8 +182,12 @@ export const CallDispatchRequest = z
         'Outside calling hours where the number rings: true queues the call until the window opens (`scheduled_for` in the call detail); false (default) answers 422 OUTSIDE_CALLING_HOURS with `next_allowed_at`.',
       ),
     agent_id: AgentId.nullish().describe(
-      'A saved agent (POST /v1/agents): the call takes its current settings, and any field this ' +
-        'request sets (not null) replaces the agent’s. Unknown → 404 AGENT_NOT_FOUND.',
+      'A saved agent (POST /v1/agents): the call takes its current settings (its tools with ' +
+        'their saved header values), and any field this request sets (not null) replaces the ' +
+        'agent’s, whole (`tools` as one list; `answered_by_enabled: false` also drops the ' +
+        'agent’s voicemail fields). The result is checked as one request: transfer numbers pass ' +
+        'the calling rules and tool URLs the address checks whoever set them. Unknown → 404 ' +
+        'AGENT_NOT_FOUND.',
     ),
     persona_id: AgentId.nullish().describe('Same as agent_id (Bland’s name); send one of them.'),
     start_time: z.iso

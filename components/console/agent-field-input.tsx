@@ -140,6 +140,36 @@ export function AgentFieldInput({
           {notes}
         </div>
       );
+    case 'select':
+      return (
+        <div className="field">
+          <label htmlFor={id(name)}>{spec.label}</label>
+          <select id={id(name)} name={name} defaultValue={shownValue(agent, name)} {...common}>
+            <option value="">not set</option>
+            {spec.options.map((option) => (
+              <option key={option} value={option}>
+                {option.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+          {notes}
+        </div>
+      );
+    case 'lines':
+      return (
+        <div className="field">
+          <label htmlFor={id(name)}>{spec.label}</label>
+          <textarea
+            id={id(name)}
+            name={name}
+            rows={4}
+            spellCheck={false}
+            defaultValue={shownValue(agent, name)}
+            {...common}
+          />
+          {notes}
+        </div>
+      );
     case 'json':
       return (
         <div className="field">

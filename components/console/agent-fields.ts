@@ -1,25 +1,19 @@
 import type { AgentBody, AgentSettingKey } from '@/schemas/agents';
 import { retryOutcomes } from '@/schemas/calls';
+import type { FieldSpec } from './agent-field-spec';
+import { actionFormFields } from './agent-action-fields';
+
+export type { FieldSpec } from './agent-field-spec';
+export { sections } from './agent-field-spec';
 
 /**
  * How the console's agent form edits each saved setting. One entry per setting: the record is
  * keyed by every AgentSettingKey, so a setting added to agents (schemas/agents.ts) does not build
- * until it has an entry here. Most new settings need only a kind that exists: `text`, `number`,
- * `checkbox`, or `json` for any object or list (tools, transfer, voicemail…), checked as JSON in
- * the browser and then by the API, whose refusal is shown under the field it names.
+ * until it has an entry here (speech, voicemail, tools and transfer: agent-action-fields.ts). Most
+ * new settings need only a kind that exists: `text`, `number`, `checkbox`, `select`, `lines`, or
+ * `json` for any object or list, checked as JSON in the browser and then by the API, whose
+ * refusal is shown under the field it names.
  */
-export type FieldSpec = { label: string; hint?: string; section: Section } & (
-  | { kind: 'text'; maxLength: number; rows?: number; type?: 'url' | 'tel'; required?: boolean }
-  | { kind: 'number'; min: number; max: number; step?: string }
-  | { kind: 'checkbox' }
-  | { kind: 'json'; shape: 'object' | 'array'; placeholder?: string; rows?: number }
-  | { kind: 'end_of_turn' }
-  | { kind: 'retry' }
-);
-
-export const sections = ['Call', 'After the call', 'Retries'] as const;
-type Section = (typeof sections)[number];
-
 export const agentFormFields: Record<AgentSettingKey, FieldSpec> = {
   task: {
     section: 'Call',
@@ -119,6 +113,7 @@ export const agentFormFields: Record<AgentSettingKey, FieldSpec> = {
     maxLength: 5_000,
     rows: 3,
   },
+  ...actionFormFields,
   retry: {
     section: 'Retries',
     kind: 'retry',
@@ -142,6 +137,16 @@ export function readField(form: FormData, key: AgentSettingKey, spec: FieldSpec)
       return { value: numberOrNull(text(form, key)) };
     case 'checkbox':
       return { value: form.get(key) === 'on' ? true : null };
+    case 'select':
+      return { value: text(form, key) || null };
+    case 'lines': {
+      const lines = text(form, key)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      if (lines.length > spec.maxLines) return { error: `At most ${spec.maxLines} lines.` };
+      return { value: lines.length > 0 ? lines : null };
+    }
     case 'json':
       return readJson(text(form, key), spec);
     case 'end_of_turn': {
@@ -182,6 +187,7 @@ function readJson(raw: string, spec: { label: string; shape: 'object' | 'array' 
 export function shownValue(agent: AgentBody | undefined, key: AgentSettingKey): string {
   const value = agent?.[key];
   if (value === null || value === undefined) return '';
+  if (agentFormFields[key].kind === 'lines' && Array.isArray(value)) return value.join('\n');
   if (typeof value === 'object') return JSON.stringify(value, null, 2);
   return String(value);
 }

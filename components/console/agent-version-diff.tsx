@@ -20,6 +20,8 @@ function shown(value: unknown): string {
 /**
  * What one version changed, field by field, before and after: every saved setting is compared
  * (the list comes from agentSettingKeys), so a setting added to agents is diffed with no change here.
+ * Tools' header values are `[hidden]` in every version, as the API shows them: a change of one
+ * alone is named, never shown.
  */
 export function AgentVersionDiff({
   version,
@@ -30,7 +32,11 @@ export function AgentVersionDiff({
 }) {
   if (!before) return <>{version.version === 1 ? 'created' : '—'}</>;
   const changed = changedKeys(version, before);
-  if (changed.length === 0) return <>—</>;
+  // Every version changed something; what the reads cannot show is a tool's header value.
+  if (changed.length === 0)
+    return (
+      <span data-testid={`agent-version-${version.version}-diff`}>tool header values (hidden)</span>
+    );
   return (
     <details data-testid={`agent-version-${version.version}-diff`}>
       <summary>{changed.map((key) => key.replaceAll('_', ' ')).join(', ')}</summary>

@@ -61,8 +61,11 @@ export async function parseDispatch(
   const sent = parseBody(CallDispatchRequest, body);
   const named = requestedAgentId(sent);
   // A saved agent's settings under the fields the request sent (as sent: the parsed request has
-  // defaults filled in, which would hide the agent's), checked again as one request.
-  const agent = named ? await loadCallAgent(deps.db, orgId, named) : null;
+  // defaults filled in, which would hide the agent's), checked again as one request: the agent's
+  // tools, voicemail and transfer numbers pass the same checks and calling rules as a request's.
+  const agent = named
+    ? await loadCallAgent(deps.db, orgId, named, deps.settings.urlSigningKey)
+    : null;
   const parsed = agent
     ? parseBody(
         CallDispatchRequest,

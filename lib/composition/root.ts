@@ -193,6 +193,7 @@ export function getLeadDeps(): LeadDeps {
 export async function getAgentDeps(): Promise<AgentDeps> {
   return Object.assign(pick(await getPorts(), { db: 'db' }), {
     allowIps: getConfig().WEBHOOK_ALLOW_IPS,
+    urlSigningKey: getConfig().URL_SIGNING_KEY,
   });
 }
 

@@ -1,7 +1,6 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { startCustomerApi, type CustomerApi, type Received } from '../support/customer-api';
 import { expectError } from '../support/http';
 import {
   createTestOrg,
@@ -14,52 +13,9 @@ import {
   type VoiceServer,
 } from '../support/voice-api';
 
-interface Received {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  query: URLSearchParams;
-}
-
-/** The customer's API: a real HTTP server on loopback answering each path its own way. */
-async function startCustomerApi() {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      received.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        headers: req.headers,
-        body,
-        query: url.searchParams,
-      });
-      if (url.pathname === '/broken') {
-        res.statusCode = 500;
-        return res.end('{"error":"down"}');
-      }
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ booked: true, slot: 'Tuesday 2pm', path: url.pathname }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let server: VoiceServer;
 let org: TestOrg;
-let api: Awaited<ReturnType<typeof startCustomerApi>>;
+let api: CustomerApi;
 
 beforeAll(async () => {
   api = await startCustomerApi();

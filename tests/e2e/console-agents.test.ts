@@ -139,4 +139,57 @@ describe('the agent form in the console', () => {
     );
     expect(await page.getByTestId('diff-analysis_schema').count()).toBe(0);
   });
+
+  it('saves tools with a secret header shown as hidden, kept on the next save, named in the diff', async () => {
+    const [agent] = await agents();
+    await page.goto(`${base}/console/orgs/${orgId}/agents/${agent!.agent_id}`);
+    const tools = page.getByLabel('Tools (optional JSON list)');
+    const tool = {
+      name: 'book_slot',
+      description: 'Books a slot.',
+      input_schema: { type: 'object' },
+      // A public address written as an IP: checked without a lookup.
+      url: 'https://93.184.216.34/book',
+      headers: { Authorization: 'Bearer sk-e2e-secret' },
+    };
+    await tools.fill(JSON.stringify([tool]));
+    await page.getByLabel('Keywords (optional, one a line)').fill('Invisalign\nBright Dental');
+    await page.getByLabel('Transfer mode (optional)').selectOption('warm');
+    await page.getByLabel('Transfer number (optional)').fill('+14155550111');
+    await page.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 3.').waitFor();
+
+    await page.reload();
+    expect(await page.content()).not.toContain('sk-e2e-secret');
+    const shown = JSON.parse(await tools.inputValue()) as { headers: unknown }[];
+    expect(shown[0]!.headers).toEqual({ Authorization: '[hidden]' });
+    expect(await page.getByLabel('Keywords (optional, one a line)').inputValue()).toBe(
+      'Invisalign\nBright Dental',
+    );
+    // Saved again as shown, with another change: the hidden value is kept, not replaced by it.
+    await page.getByLabel('Temperature (optional, 0–2)').fill('0.5');
+    await page.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 4.').waitFor();
+    const [kept] = await agents();
+    expect(kept).toMatchObject({
+      version: 4,
+      temperature: 0.5,
+      transfer_mode: 'warm',
+      keywords: ['Invisalign', 'Bright Dental'],
+      tools: [{ name: 'book_slot', headers: { Authorization: '[hidden]' } }],
+    });
+
+    // A new value alone is a version whose diff names the change without showing it.
+    await page.reload();
+    await tools.fill(
+      JSON.stringify([{ ...tool, headers: { Authorization: 'Bearer sk-e2e-other' } }]),
+    );
+    await page.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 5.').waitFor();
+    await page.reload();
+    expect(await page.getByTestId('agent-version-5-diff').textContent()).toBe(
+      'tool header values (hidden)',
+    );
+    expect(await page.content()).not.toMatch(/sk-e2e-(secret|other)/);
+  });
 });

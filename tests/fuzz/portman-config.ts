@@ -76,6 +76,30 @@ function overwrites(context: FuzzContext, serverUrl: string): Overwrite[] {
     metadata: { ref: 'portman' },
     language: 'en-US',
     defer_to_calling_hours: false,
+    answered_by_enabled: true,
+    voicemail_message: 'Please call the dental office back.',
+    voicemail_action: 'leave_message',
+    pronunciation_guide: [{ word: 'Nicola', pronunciation: 'nee-KOH-lah', case_sensitive: false }],
+    keywords: ['Invisalign'],
+    block_interruptions: false,
+    interruption_threshold: 300,
+    temperature: 0.5,
+    // A public address written as an IP (no lookup); the task names no tool, so none is called.
+    tools: [
+      {
+        name: 'check_slot',
+        description: 'Checks a slot.',
+        input_schema: { type: 'object', properties: { day: { type: 'string' } } },
+        url: 'https://93.184.216.34/slots',
+        method: 'POST',
+        headers: { Authorization: 'Bearer portman' },
+        timeout_ms: 5000,
+        speech: 'One moment.',
+      },
+    ],
+    transfer_phone_number: examples.phoneNumbers[1]!,
+    transfer_list: { front_desk: examples.phoneNumbers[2]! },
+    transfer_mode: 'cold',
   };
   return [
     body('POST::/api/contact', {

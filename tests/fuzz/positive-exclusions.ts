@@ -87,6 +87,31 @@ export const POSITIVE_EXCLUSIONS: Exclusion[] = [
       r.code === 'INVALID_BODY' && /(^|\.)tools\.\d+\.input_schema\b/.test(r.field),
   },
   {
+    why:
+      "a tool's URL that is not https or whose host resolves to a private address, or does not " +
+      'resolve (known only at request time, as for webhooks), in a call, a batch or a saved agent',
+    matches: (_sent, r) => r.code === 'INVALID_BODY' && /(^|\.)tools\.\d+\.url$/.test(r.field),
+  },
+  {
+    why:
+      'voicemail fields without answered_by_enabled, or a transfer_mode without a number to ' +
+      'transfer to: rules between fields, which the descriptions state (a saved agent is checked ' +
+      'as a call would be)',
+    matches: (sent, r) =>
+      /^(POST \/v1\/(calls|batches|agents)|PATCH \/v1\/agents\/\{agent_id\})$/.test(path(sent)) &&
+      r.code === 'INVALID_BODY' &&
+      /^(call_params\.)?(voicemail_message|voicemail_action|transfer_mode)$/.test(r.field),
+  },
+  {
+    why:
+      "a saved agent's tool header sent as [hidden] with no saved value to keep (the value " +
+      'stands for a secret the agent holds: known only against its saved versions)',
+    matches: (sent, r) =>
+      /^(POST \/v1\/agents|PATCH \/v1\/agents\/\{agent_id\})$/.test(path(sent)) &&
+      r.code === 'INVALID_BODY' &&
+      /^tools\.\d+\.headers\./.test(r.field),
+  },
+  {
     why: "a HEAD refusal has no body to name its reason; the same request's GET is judged",
     matches: (sent, r) => sent.method.toUpperCase() === 'HEAD' && !r.code,
   },

@@ -341,7 +341,7 @@ async function ringInbound(calls: TestCallDeps, caller: string, body: Record<str
   const { orgId } = await createOrg(calls.db, { name: 'Inbound', startingCreditMicros: 0 }, now);
   await depositFunds(calls.db, orgId, 10_000_000, actor, now);
   const agent = await createAgent(
-    { db: calls.db, allowIps: [] },
+    { db: calls.db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey },
     { orgId, body: { name: 'Front desk', task: 'Answer the caller.', ...body }, actor },
     now,
   );

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import ipaddr from 'ipaddr.js';
-import type { CallToolInput } from '@/schemas/call-tools';
+import { HIDDEN_HEADER_VALUE, type CallToolInput } from '@/schemas/call-tools';
 import type { StoredCallTool } from '../../adapters/db/schema/call-tools';
 import { blockedAddressReason, checkWebhookUrl } from '../../adapters/webhooks';
 import { ApiError } from '../../platform/errors/api-error';
@@ -77,6 +77,11 @@ export function storedTools(
   }));
 }
 
+/** Header names with their values hidden, as every API shows a tool's headers. */
+export function hiddenHeaders(names: string[]): Record<string, typeof HIDDEN_HEADER_VALUE> {
+  return Object.fromEntries(names.map((name) => [name, HIDDEN_HEADER_VALUE]));
+}
+
 /** request_data as stored and shown: the tools without their header values. */
 export function withoutToolHeaders(sent: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(sent.tools)) return sent;
@@ -85,7 +90,7 @@ export function withoutToolHeaders(sent: Record<string, unknown>): Record<string
     const { headers, ...rest } = tool as Record<string, unknown>;
     // The names stay (so a reader sees an Authorization was sent), the values never.
     return headers && typeof headers === 'object'
-      ? { ...rest, headers: Object.fromEntries(Object.keys(headers).map((n) => [n, '[hidden]'])) }
+      ? { ...rest, headers: hiddenHeaders(Object.keys(headers)) }
       : rest;
   });
   return { ...sent, tools };

@@ -3,6 +3,7 @@ import type { CallDispatchInput } from '@/schemas/calls';
 import type { Executor } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { findAgentOrThrow } from './find-agent';
+import { openAgentTools, type SavedAgentTool } from './agent-tools';
 
 /** An agent's settings as stored: the call request's values, as its schema parsed them. */
 export type AgentCallSettings = Partial<Pick<CallDispatchInput, AgentSettingKey>>;
@@ -37,13 +38,22 @@ export function requestedAgentId(request: {
 /**
  * The organization's agent a call names, read once: its current version and settings, which the
  * call copies (404 AGENT_NOT_FOUND naming the field for an unknown, another org's or a deleted one).
+ * Its tools' header values are opened with `secret` (URL_SIGNING_KEY), in memory only: the call
+ * takes them as a request's own and seals them again in its row.
  */
 export async function loadCallAgent(
   db: Executor,
   orgId: string,
   named: { id: string; field: string },
+  secret: string,
 ): Promise<CallAgent> {
   const row = await findAgentOrThrow(db, orgId, named.id, { field: named.field });
   // Stored only after AgentCreateRequest/AgentUpdateRequest parsed them (lib/calls/agents/agent-settings).
-  return { id: row.id, version: row.version, settings: row.settings as AgentCallSettings };
+  const { tools, ...rest } = row.settings as Omit<AgentCallSettings, 'tools'> & {
+    tools?: SavedAgentTool[];
+  };
+  const settings: AgentCallSettings = tools
+    ? { ...rest, tools: openAgentTools(tools, secret, named.field) }
+    : rest;
+  return { id: row.id, version: row.version, settings };
 }

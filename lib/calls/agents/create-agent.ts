@@ -3,8 +3,8 @@ import { AgentCreateRequest, type AgentBody } from '@/schemas/agents';
 import { recordAudit, type AuditActor } from '../../accounts';
 import { schema } from '../../adapters/db';
 import { parseBody } from '../../platform/http/parse-body';
-import { settingsFromRequest } from './agent-settings';
-import { checkAgentWebhook } from './check-agent-webhook';
+import { auditedSettings, settingsFromRequest } from './agent-settings';
+import { checkAgentSettings } from './check-agent-settings';
 import { renderAgent } from './render-agent';
 import type { AgentDeps } from './types';
 
@@ -15,8 +15,12 @@ export async function createAgent(
   now: Date,
 ): Promise<AgentBody> {
   const parsed = parseBody(AgentCreateRequest, input.body);
-  const settings = settingsFromRequest(input.body as Record<string, unknown>, parsed);
-  await checkAgentWebhook(settings, deps.allowIps);
+  const settings = settingsFromRequest(
+    input.body as Record<string, unknown>,
+    parsed,
+    deps.urlSigningKey,
+  );
+  await checkAgentSettings(settings, deps.allowIps);
   const id = randomUUID();
   const row = { id, orgId: input.orgId, name: parsed.name, version: 1, settings };
   const [created] = await deps.db.transaction(async (tx) => {
@@ -34,7 +38,7 @@ export async function createAgent(
         actor: input.actor,
         action: 'agent.create',
         target: { type: 'agent', id },
-        after: { name: parsed.name, version: 1, ...settings },
+        after: { name: parsed.name, version: 1, ...auditedSettings(settings) },
       },
       now,
     );

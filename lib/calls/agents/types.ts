@@ -4,4 +4,6 @@ import type { Ports } from '../../adapters/ports';
 export interface AgentDeps extends Pick<Ports, 'db'> {
   /** Addresses a webhook may reach despite the private-address rule (WEBHOOK_ALLOW_IPS). */
   allowIps: string[];
+  /** URL_SIGNING_KEY: tools' header values are sealed under a key derived from it. */
+  urlSigningKey: string;
 }

@@ -4,23 +4,30 @@ import { recordAudit, type AuditActor } from '../../accounts';
 import { schema } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import { parseBody } from '../../platform/http/parse-body';
-import { changeSettings, sameSettings, type AgentSettings } from './agent-settings';
-import { checkAgentWebhook } from './check-agent-webhook';
+import {
+  auditedSettings,
+  changeSettings,
+  sameSettings,
+  sameValue,
+  type AgentSettings,
+} from './agent-settings';
+import { checkAgentSettings } from './check-agent-settings';
 import { findAgentOrThrow } from './find-agent';
 import { renderAgent } from './render-agent';
 import type { AgentDeps } from './types';
 
-/** The fields whose value differs, for the audit entry's before and after. */
+/**
+ * The fields whose value differs, for the audit entry's before and after, as the audit log shows
+ * them (tools' header values hidden: a change of those alone lists tools, unchanged to the eye).
+ */
 function changed(
   before: AgentSettings & { name: string },
   after: AgentSettings & { name: string },
 ) {
-  const keys = ['name', ...agentSettingKeys].filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
+  const keys = ['name', ...agentSettingKeys].filter((key) => !sameValue(before[key], after[key]));
   const pick = (from: Record<string, unknown>) =>
     Object.fromEntries(keys.map((key) => [key, from[key] ?? null]));
-  return { before: pick(before), after: pick(after) };
+  return { before: pick(auditedSettings(before)), after: pick(auditedSettings(after)) };
 }
 
 /**
@@ -43,10 +50,10 @@ export async function updateAgent(
   }
   const row = await deps.db.transaction(async (tx) => {
     const current = await findAgentOrThrow(tx, input.orgId, input.agentId, { forUpdate: true });
-    const settings = changeSettings(current.settings, raw, parsed);
+    const settings = changeSettings(current.settings, raw, parsed, deps.urlSigningKey);
     const name = parsed.name ?? current.name;
     if (name === current.name && sameSettings(settings, current.settings)) return current;
-    await checkAgentWebhook(settings, deps.allowIps);
+    await checkAgentSettings(settings, deps.allowIps);
     const version = current.version + 1;
     const [updated] = await tx
       .update(schema.agents)

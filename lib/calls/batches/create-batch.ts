@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { BatchCreateRequest } from '@/schemas/batches';
+import { BatchCreateRequest, type BatchCallParams } from '@/schemas/batches';
 import type { CallDispatchInput } from '@/schemas/calls';
 import { E164 } from '@/schemas/phone';
+import type { z } from '@/schemas/zod';
 import { schema } from '../../adapters/db';
 import { newCallValues } from '../create-call-row';
 import type { CallDeps } from '../types';
@@ -11,12 +12,14 @@ import { parseBody } from '../../platform/http/parse-body';
 import { assertWalletUsable, reserveKeySpend, type SpendingKey } from '../../wallet';
 import { getOrgOrThrow } from '../../accounts';
 import { insertBatchCalls } from './insert-batch-calls';
-import { loadCallAgent, requestedAgentId } from '../agents';
+import { loadCallAgent, requestedAgentId, type AgentCallSettings } from '../agents';
 import { ApiError } from '../../platform/errors/api-error';
 import { checkStartTime } from '../scheduling/check-start-time';
 import { checkCallControls, controlsOf } from '../call-controls';
 import { checkCallTools, storedTools, withoutToolHeaders } from '../actions';
 import { checkTransferFields } from '../check-transfer-fields';
+
+type BatchCallParamsInput = z.output<typeof BatchCallParams>;
 
 export interface CreateBatchResponse {
   status: 'success';
@@ -30,7 +33,32 @@ function keyedBatchId(orgId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Settings are read for the call_params' tools only (their URLs and sealed headers). */
+/**
+ * The voicemail, speech, tools and transfer fields every call of the batch takes: each one
+ * call_params sets (not null), else the saved agent's. Like a call's request, a batch that turns
+ * detection off drops the agent's voicemail fields.
+ */
+function sharedSettings(saved: AgentCallSettings, params: BatchCallParamsInput) {
+  const offDetection = params.answered_by_enabled === false;
+  const agent: AgentCallSettings = offDetection
+    ? { ...saved, voicemail_message: null, voicemail_action: null }
+    : saved;
+  const controls = controlsOf(params);
+  return {
+    ...(Object.fromEntries(
+      Object.entries(controls).map(([key, value]) => [
+        key,
+        value ?? agent[key as keyof typeof controls] ?? null,
+      ]),
+    ) as typeof controls),
+    tools: params.tools ?? agent.tools ?? null,
+    transfer_phone_number: params.transfer_phone_number ?? agent.transfer_phone_number ?? null,
+    transfer_list: params.transfer_list ?? agent.transfer_list ?? null,
+    transfer_mode: params.transfer_mode ?? agent.transfer_mode ?? null,
+  };
+}
+
+/** Settings are read for the tools only (their URLs, and their headers sealed and opened). */
 type BatchDeps = Pick<CallDeps, 'db' | 'provider' | 'clock' | 'store' | 'lineLimits' | 'rules'> &
   Partial<Pick<CallDeps, 'settings'>>;
 
@@ -83,7 +111,12 @@ async function insertBatch(
 ): Promise<CreateBatchResponse> {
   const request = parseBody(BatchCreateRequest, input.body);
   const named = requestedAgentId(request);
-  const agent = named ? await loadCallAgent(deps.db, input.orgId, named) : null;
+  // The tools' URLs and sealed headers need the settings (a saved agent's headers are opened
+  // with the same key).
+  const settings = deps.settings ?? { allowIps: [], urlSigningKey: '' };
+  const agent = named
+    ? await loadCallAgent(deps.db, input.orgId, named, settings.urlSigningKey)
+    : null;
   // A saved agent's settings, replaced by what the batch sets itself.
   const saved = agent?.settings ?? {};
   const task = request.base_prompt ?? saved.task;
@@ -96,19 +129,25 @@ async function insertBatch(
   }
   const org = await getOrgOrThrow(deps.db, input.orgId);
   assertWalletUsable(org);
-  await checkTransferFields(deps, input.orgId, request.call_params ?? {});
+  const params = request.call_params ?? {};
+  // The agent's actions, voicemail and speech fields under the batch's own, then checked as one
+  // (the agent's transfer numbers pass the calling rules as the batch's would).
+  const shared = sharedSettings(saved, params);
+  await checkTransferFields(deps, input.orgId, shared);
 
   const now = new Date(deps.clock.now());
   const capped = input.key?.spendCapMicros != null;
-  const params = request.call_params ?? {};
   // The batch's start_time holds every call as POST /v1/calls holds one: refused when passed or
   // beyond 30 days (nothing written), else queued until then, calling hours judged at each dial.
   const startTime = checkStartTime(params.start_time, now.getTime(), 'call_params.start_time');
-  checkCallControls(params, deps.lineLimits, 'call_params.');
+  checkCallControls(shared, deps.lineLimits, 'call_params.');
   // The tools' URLs and schemas, checked once for every call (the settings say what may be reached).
-  const settings = deps.settings ?? { allowIps: [], urlSigningKey: '' };
-  await checkCallTools(params.tools, settings.allowIps, 'call_params.tools');
-  const tools = storedTools(params.tools, settings.urlSigningKey);
+  await checkCallTools(
+    shared.tools,
+    settings.allowIps,
+    params.tools == null ? 'tools' : 'call_params.tools',
+  );
+  const tools = storedTools(shared.tools, settings.urlSigningKey);
   const calls = request.call_data.map((row) => {
     const number = E164.safeParse(row.phone_number);
     const call: CallDispatchInput = {
@@ -131,10 +170,7 @@ async function insertBatch(
       // A batch call outside calling hours always waits for them, at its own dial.
       defer_to_calling_hours: true,
       retry: params.retry ?? saved.retry ?? null,
-      ...controlsOf(params),
-      transfer_phone_number: params.transfer_phone_number ?? null,
-      transfer_list: params.transfer_list ?? null,
-      transfer_mode: params.transfer_mode ?? null,
+      ...shared,
     };
     return newCallValues(
       deps.provider,

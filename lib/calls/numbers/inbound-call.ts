@@ -4,6 +4,7 @@ import { schema, type Executor } from '../../adapters/db';
 import { DEFAULT_CONCURRENT_CALLS, holdForCall } from '../../wallet';
 import { ApiError } from '../../platform/errors/api-error';
 import { loadCallAgent } from '../agents';
+import { storedTools } from '../actions';
 import { newCallValues } from '../create-call-row';
 import { CARRIER_GRACE_MS } from '../lifecycle/carrier-dial';
 import type { CallDeps, CarrierLineState } from '../types';
@@ -40,14 +41,20 @@ export async function startInboundCall(
   const now = new Date(deps.clock.now());
   try {
     return await deps.db.transaction(async (tx) => {
-      const agent = await loadCallAgent(tx, line.orgId, {
-        id: line.inboundAgentId!,
-        field: 'inbound_agent_id',
-      });
+      const agent = await loadCallAgent(
+        tx,
+        line.orgId,
+        { id: line.inboundAgentId!, field: 'inbound_agent_id' },
+        deps.settings.urlSigningKey,
+      );
+      // The caller rang us: no machine to detect, so the agent's voicemail fields do not apply.
       const parsed = CallDispatchRequest.safeParse({
         ...agent.settings,
         phone_number: line.number,
         from: null,
+        answered_by_enabled: null,
+        voicemail_message: null,
+        voicemail_action: null,
       });
       if (!parsed.success || !parsed.data.task) return { refused: 'unavailable' as const };
       const request = { ...parsed.data, task: parsed.data.task };
@@ -66,6 +73,8 @@ export async function startInboundCall(
           apiOrigin: input.apiOrigin,
           hold,
           agent: { id: agent.id, version: agent.version },
+          // The agent's tools, their header values sealed again in the row as a request's are.
+          tools: storedTools(request.tools, deps.settings.urlSigningKey),
         },
         now,
       );
@@ -94,6 +103,9 @@ export async function startInboundCall(
     if (error instanceof ApiError && UNFUNDED.has(error.code)) return { refused: 'unavailable' };
     if (error instanceof ApiError && error.code === 'AGENT_NOT_FOUND')
       return { refused: 'noAgent' };
+    // The agent's tool headers cannot be opened (the signing key changed): not a call it can take.
+    if (error instanceof ApiError && error.field === 'inbound_agent_id')
+      return { refused: 'unavailable' };
     throw error;
   }
 }

@@ -26,7 +26,10 @@ const body = <T extends Parameters<typeof json>[0]>(schema: T) => ({
 });
 
 const badSettings =
-  'INVALID_BODY: a missing name or task, a name over 100 characters, a field of the wrong type or out of bounds, a webhook to a private address (named in `error.field`); nothing was saved.';
+  'INVALID_BODY: a missing name or task, a name over 100 characters, a field of the wrong type or out of bounds, a webhook or tool URL to a private address, a tool input_schema that is not a JSON Schema, voicemail fields without answered_by_enabled, transfer_mode without a number, a tool header sent as `[hidden]` with no saved value to keep (named in `error.field`); nothing was saved.';
+
+const secrets =
+  'Tools’ header values are secrets: sealed in the agent’s versions and shown as `[hidden]` in every answer (create, change, the agent, the list, its versions) and in the audit log, never returned; a call from the agent sends the real values.';
 
 export function registerAgentPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
@@ -35,7 +38,7 @@ export function registerAgentPaths(registry: OpenAPIRegistry): void {
     operationId: 'createAgent',
     tags: ['Agents'],
     summary: 'Save an agent',
-    description: `A name and the settings of a call, for POST /v1/calls and POST /v1/batches to reuse with \`agent_id\` (alias \`persona_id\`); fields a request sets replace the agent’s. Audited. ${versions}`,
+    description: `A name and the settings of a call, for POST /v1/calls and POST /v1/batches to reuse with \`agent_id\` (alias \`persona_id\`); fields a request sets replace the agent’s. Audited. ${versions} ${secrets}`,
     security: bearer,
     request: body(AgentCreateRequest),
     responses: {
@@ -65,6 +68,7 @@ export function registerAgentPaths(registry: OpenAPIRegistry): void {
     operationId: 'getAgent',
     tags: ['Agents'],
     summary: 'One agent at its current version',
+    description: secrets,
     security: bearer,
     request: { params: AgentIdParam },
     responses: { 200: json(AgentObject, 'The agent.'), 404: notFound, ...authErrors },
@@ -75,7 +79,7 @@ export function registerAgentPaths(registry: OpenAPIRegistry): void {
     operationId: 'updateAgent',
     tags: ['Agents'],
     summary: 'Change an agent (a new version)',
-    description: `The fields sent change; the others stay; null takes a setting out (task cannot be taken out). A request that changes nothing makes no version. Audited. ${versions}`,
+    description: `The fields sent change; the others stay; null takes a setting out (task cannot be taken out). A request that changes nothing makes no version. Tools are replaced as a whole list, but a tool sent without \`headers\` keeps those saved in the tool of the same name, and a header value sent as \`[hidden]\` keeps the saved one: the tools of a read agent can be sent back as they are, with no secret resent. Audited. ${versions} ${secrets}`,
     security: bearer,
     request: { params: AgentIdParam, ...body(AgentUpdateRequest) },
     responses: {
@@ -111,7 +115,7 @@ export function registerAgentPaths(registry: OpenAPIRegistry): void {
     operationId: 'listAgentVersions',
     tags: ['Agents'],
     summary: 'An agent’s versions, newest first',
-    description: versions,
+    description: `${versions} ${secrets} A version that changed only a tool’s header values shows the same \`[hidden]\` values as the one before it.`,
     security: bearer,
     request: { params: AgentIdParam, query: AgentVersionsQuery },
     responses: {

@@ -11,6 +11,7 @@ import {
 } from '@/lib/calls/agents';
 import { schema, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
+import { TEST_CALL_SETTINGS } from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 const now = new Date('2026-11-04T17:00:00Z');
@@ -19,7 +20,7 @@ const actor = { type: 'system' as const, id: null };
 describe.each(databaseAdapters)('saved agents on $name', (adapter) => {
   let db: Db;
   openForSuite(adapter, (opened) => (db = opened));
-  const deps = () => ({ db, allowIps: [] });
+  const deps = () => ({ db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey });
 
   it('makes one version per change, none lost when two changes race', async () => {
     const { orgId } = await createOrg(db, { name: 'Agents', startingCreditMicros: 0 }, now);
@@ -43,7 +44,12 @@ describe.each(databaseAdapters)('saved agents on $name', (adapter) => {
     // The current version is the last change written, and the call reads that one.
     const current = await getAgent(db, orgId, agent.agent_id);
     expect(current.max_duration).toBe(versions[0]!.max_duration);
-    const forCall = await loadCallAgent(db, orgId, { id: agent.agent_id, field: 'agent_id' });
+    const forCall = await loadCallAgent(
+      db,
+      orgId,
+      { id: agent.agent_id, field: 'agent_id' },
+      TEST_CALL_SETTINGS.urlSigningKey,
+    );
     expect(forCall).toMatchObject({ version: 5, settings: { max_duration: current.max_duration } });
     const audit = await db
       .select({ action: schema.auditLog.action })
@@ -66,7 +72,12 @@ describe.each(databaseAdapters)('saved agents on $name', (adapter) => {
     expect((await listAgents(db, other.orgId, { limit: 10 })).agents).toEqual([]);
     await deleteAgent(db, { orgId, agentId: agent.agent_id, actor }, now);
     await expect(
-      loadCallAgent(db, orgId, { id: agent.agent_id, field: 'persona_id' }),
+      loadCallAgent(
+        db,
+        orgId,
+        { id: agent.agent_id, field: 'persona_id' },
+        TEST_CALL_SETTINGS.urlSigningKey,
+      ),
     ).rejects.toMatchObject({ code: 'AGENT_NOT_FOUND', field: 'persona_id' });
     await expect(
       deleteAgent(db, { orgId, agentId: agent.agent_id, actor }, now),

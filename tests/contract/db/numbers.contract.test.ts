@@ -18,6 +18,7 @@ import {
 } from '@/lib/calls/rules';
 import { schema, type Db } from '@/lib/adapters/db';
 import type { MailMessage } from '@/lib/adapters/mail';
+import { TEST_CALL_SETTINGS } from '../../support/call-deps';
 import { createOrg } from '@/lib/composition/create-org';
 import { depositFunds } from '@/lib/wallet';
 import { SandboxCallProvider, TwilioCarrier, type CallProvider } from '@/lib/adapters/telephony';
@@ -257,7 +258,7 @@ describe.each(databaseAdapters)('phone numbers on $name', (adapter) => {
     const orgId = await org();
     const other = await org();
     const { number } = await buyNumber(deps(), { orgId, body: { country: 'US' }, actor }, now);
-    const agentDeps = { db, allowIps: [] };
+    const agentDeps = { db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey };
     const agent = await createAgent(
       agentDeps,
       { orgId, body: { name: 'Front desk', task: 'Answer questions.' }, actor },

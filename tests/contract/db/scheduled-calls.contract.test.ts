@@ -24,6 +24,7 @@ import {
   playCalls,
   speechEngineForFile,
   testCallDeps,
+  TEST_CALL_SETTINGS,
   type TestCallDeps,
 } from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
@@ -409,7 +410,7 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
   it("takes a saved agent's retry policy, which the call may replace", async () => {
     const orgId = await newCallOrg(deps, 'Agent retries');
     const agent = await createAgent(
-      { db: deps.db, allowIps: [] },
+      { db: deps.db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey },
       {
         orgId,
         body: {
@@ -428,7 +429,7 @@ describe.each(databaseAdapters)('scheduled calls and retries on $name', (adapter
 
     const other = await newCallOrg(deps, 'Agent retries replaced');
     const theirs = await createAgent(
-      { db: deps.db, allowIps: [] },
+      { db: deps.db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey },
       {
         orgId: other,
         body: { name: 'Theirs', task: 'Confirm the slot.', retry: agent.retry },

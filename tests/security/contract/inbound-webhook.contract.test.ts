@@ -11,7 +11,7 @@ import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 import { TwilioCarrier } from '@/lib/adapters/telephony';
 import { createOrg } from '@/lib/composition/create-org';
 import { ApiError } from '@/lib/platform/errors/api-error';
-import { testCallDeps } from '../../support/call-deps';
+import { testCallDeps, TEST_CALL_SETTINGS } from '../../support/call-deps';
 import { databaseAdapters, openForSuite } from '../../support/databases';
 
 // Twilio's voice webhook for our numbers: only Twilio's signature opens it, a repeated webhook
@@ -55,7 +55,7 @@ describe.each(databaseAdapters)('the inbound voice webhook on $name', (adapter) 
       options.agent === false
         ? null
         : await createAgent(
-            { db, allowIps: [] },
+            { db, allowIps: [], urlSigningKey: TEST_CALL_SETTINGS.urlSigningKey },
             { orgId, body: { name: 'Desk', task: 'Answer.', max_duration: 3 }, actor },
             now,
           );

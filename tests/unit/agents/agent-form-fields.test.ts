@@ -30,6 +30,14 @@ describe('agent form fields', () => {
     });
   });
 
+  it('reads a list of lines, or a choice, blank as not set', () => {
+    expect(read('keywords', [['keywords', '  \n ']])).toEqual({ value: null });
+    expect(read('voicemail_action', [['voicemail_action', '']])).toEqual({ value: null });
+    const many = Array.from({ length: 101 }, (_, i) => `term ${i}`).join('\n');
+    expect(read('keywords', [['keywords', many]])).toEqual({ error: 'At most 100 lines.' });
+    expect(read('tools', [['tools', '{}']])).toEqual({ error: 'Must be a JSON list: [ … ].' });
+  });
+
   it('reads retries whole, or says what is missing', () => {
     expect(
       read('retry', [
@@ -67,6 +75,29 @@ describe('agent form fields', () => {
       ['retry.max_attempts', '2'],
       ['retry.wait_minutes', '60'],
       ['retry.on', 'busy'],
+      ['keywords', ' Invisalign \n\nBright Dental '],
+      ['interruption_threshold', '600'],
+      ['temperature', '0.4'],
+      ['block_interruptions', 'on'],
+      ['answered_by_enabled', 'on'],
+      ['voicemail_message', 'Please call us back.'],
+      ['voicemail_action', 'leave_message'],
+      ['pronunciation_guide', '[{"word":"Nicola","pronunciation":"nee-KOH-lah"}]'],
+      [
+        'tools',
+        JSON.stringify([
+          {
+            name: 'book_slot',
+            description: 'Books a slot.',
+            input_schema: { type: 'object' },
+            url: 'https://api.example.com/book',
+            headers: { Authorization: '[hidden]' },
+          },
+        ]),
+      ],
+      ['transfer_phone_number', '+14155550111'],
+      ['transfer_list', '{"sales":"+14155550112"}'],
+      ['transfer_mode', 'warm'],
     ]);
     for (const key of agentSettingKeys) {
       const value = readField(filled, key, agentFormFields[key]);
@@ -75,5 +106,14 @@ describe('agent form fields', () => {
     }
     expect(AgentCreateRequest.safeParse(body).error?.issues).toBeUndefined();
     expect(body).toMatchObject({ record: true, retry: { max_attempts: 2, on: ['busy'] } });
+    expect(body).toMatchObject({
+      keywords: ['Invisalign', 'Bright Dental'],
+      interruption_threshold: 600,
+      temperature: 0.4,
+      block_interruptions: true,
+      voicemail_action: 'leave_message',
+      transfer_mode: 'warm',
+      tools: [{ headers: { Authorization: '[hidden]' } }],
+    });
   });
 });

@@ -10,10 +10,11 @@ import { CallDispatchRequest } from '@/schemas/calls';
 import { ApiError } from '@/lib/platform/errors/api-error';
 
 const AGENT = 'c0ffee00-0000-4000-8000-000000000001';
+const SECRET = 'k'.repeat(32);
 
 /** What createAgent stores for a body: the fields sent (not null), as the schema parsed them. */
 const saved = (body: Record<string, unknown>) =>
-  settingsFromRequest(body, AgentCreateRequest.parse(body));
+  settingsFromRequest(body, AgentCreateRequest.parse(body), SECRET);
 
 describe('a saved agent under a call request', () => {
   const agent = saved({
@@ -70,6 +71,27 @@ describe('a saved agent under a call request', () => {
     });
   });
 
+  it('drops the agent’s voicemail fields when the request turns detection off', () => {
+    const detecting = saved({
+      name: 'V',
+      task: 'Call.',
+      answered_by_enabled: true,
+      voicemail_message: 'Call us back.',
+      voicemail_action: 'leave_message',
+    });
+    const off = mergeAgentSettings(detecting, { answered_by_enabled: false });
+    expect(off).toEqual({ task: 'Call.', answered_by_enabled: false });
+    expect(CallDispatchRequest.safeParse({ ...off, phone_number: '+14155550123' }).success).toBe(
+      true,
+    );
+    const ownMessage = mergeAgentSettings(detecting, {
+      answered_by_enabled: false,
+      voicemail_message: 'Mine.',
+    });
+    expect(ownMessage).toMatchObject({ voicemail_message: 'Mine.' });
+    expect(ownMessage).not.toHaveProperty('voicemail_action');
+  });
+
   it('leaves the stored settings as they were', () => {
     mergeAgentSettings(agent, { voice: 'maya' });
     expect(agent.voice).toBe('ava');
@@ -79,7 +101,7 @@ describe('a saved agent under a call request', () => {
 describe('a change to an agent', () => {
   const current = saved({ name: 'A', task: 'Call.', voice: 'ava', record: true });
   const change = (body: Record<string, unknown>) =>
-    changeSettings(current, body, AgentUpdateRequest.parse(body));
+    changeSettings(current, body, AgentUpdateRequest.parse(body), SECRET);
 
   it('replaces what is sent, takes out what is null, keeps what is left out', () => {
     expect(change({ voice: 'maya', record: null, max_duration: 10 })).toEqual({
@@ -87,6 +109,18 @@ describe('a change to an agent', () => {
       voice: 'maya',
       max_duration: 10,
     });
+  });
+
+  it('is no change when objects come back in another key order (as jsonb keeps them)', () => {
+    const retry = { max_attempts: 3, wait_minutes: 30, on: ['busy'] };
+    const kept = change({ retry });
+    const reordered = { ...kept, retry: { on: ['busy'], max_attempts: 3, wait_minutes: 30 } };
+    expect(
+      sameSettings(
+        change({ retry: { wait_minutes: 30, on: ['busy'], max_attempts: 3 } }),
+        reordered,
+      ),
+    ).toBe(true);
   });
 
   it('is no change when every value sent is the one kept', () => {
