@@ -5,6 +5,7 @@ import {
   BatchCreateResponse,
   BatchResponse,
   callLengthBuckets,
+  MAX_BATCH_ROWS,
 } from './batches';
 import { asInCreateCall, callLike, confirm, idempotencyKey, replayed } from './mcp-arguments';
 import { restOnlyCallFields } from './mcp-create-call';
@@ -49,6 +50,10 @@ export const GetBatchInput = z.object({
 // was (the size of tools/list).
 const batchCallParams = BatchCallParams.omit({
   ...restOnlyCallFields,
+  // Accepted and echoed back by REST, doing nothing: not worth an agent's reading.
+  reduce_latency: true,
+  voicemail_message: true,
+  transfer_phone_number: true,
   analysis_schema: true,
   metadata: true,
   retry: true,
@@ -69,6 +74,9 @@ export const CreateBatchInput = BatchCreateRequest.omit({
   base_prompt: BatchCreateRequest.shape.base_prompt
     .unwrap()
     .describe('The task of every call; `{{name}}` placeholders are filled from each row.'),
+  call_data: BatchCreateRequest.shape.call_data.describe(
+    `1–${MAX_BATCH_ROWS} rows, ≤ 1 MB in all.`,
+  ),
   call_params: batchCallParams.nullish(),
   confirm: confirm.describe(asInCreateCall),
   idempotency_key: idempotencyKey.describe(asInCreateCall),

@@ -6,12 +6,11 @@ import { callId, confirm, idempotencyKey, replayed } from './mcp-arguments';
 import { z } from './zod';
 
 /**
- * Voicemail and speech control, the call's own tools, its prompts and transfers: REST (and
- * saved-agent) settings, for create_call and create_batch alike.
+ * Voicemail and speech control beyond voicemail_message, the call's own tools, its prompts and
+ * transfer lists: REST (and saved-agent) settings, for create_call and create_batch alike.
  */
 export const restOnlyCallFields = {
   answered_by_enabled: true,
-  voicemail_message: true,
   voicemail_action: true,
   pronunciation_guide: true,
   keywords: true,
@@ -21,7 +20,6 @@ export const restOnlyCallFields = {
   tools: true,
   summary_prompt: true,
   analysis_prompt: true,
-  transfer_phone_number: true,
   transfer_list: true,
   transfer_mode: true,
 } as const;
@@ -38,6 +36,13 @@ export const CreateCallInput = CallDispatchRequest.omit({
     'JSON Schema object of ≤ 50 fields to extract: string, number, integer, boolean (enum), arrays of those.',
   ),
   metadata: CallDispatchRequest.shape.metadata.describe('Any object ≤ 16 KB.'),
+  // Detection comes with it here (withVoicemailDetection): one argument instead of REST's two.
+  voicemail_message: CallDispatchRequest.shape.voicemail_message.describe(
+    'Said after a voicemail’s beep (`{{name}}` filled); turns on voicemail detection.',
+  ),
+  transfer_phone_number: CallDispatchRequest.shape.transfer_phone_number.describe(
+    'E.164 the agent may hand the callee to if they ask for a person.',
+  ),
   task: CallDispatchRequest.shape.task.describe(
     'What the agent should do; `{{name}}` from request_data. Required without agent_id.',
   ),
@@ -55,7 +60,10 @@ export const CreateCallInput = CallDispatchRequest.omit({
   ),
   request_data: CallDispatchRequest.shape.request_data.describe('Values for `{{name}}` in task.'),
   max_duration: CallDispatchRequest.shape.max_duration.describe(
-    'Minutes, 1–240, default 30; cut to what the wallet can hold.',
+    'Minutes, default 30; cut to what the wallet can hold.',
+  ),
+  wait_for_greeting: CallDispatchRequest.shape.wait_for_greeting.describe(
+    'True: the agent waits for the callee to speak first.',
   ),
   from: CallDispatchRequest.shape.from.describe('Caller id: the line’s own only.'),
   defer_to_calling_hours: CallDispatchRequest.shape.defer_to_calling_hours.describe(

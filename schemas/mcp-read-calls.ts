@@ -33,11 +33,19 @@ export const GetCallOutput = CallDetail.omit({
   transferred_to: true,
   transferred_at: true,
 }).extend({
-  call_ended_by: CallDetail.shape.call_ended_by.describe('Who ended it.'),
+  call_ended_by: CallDetail.shape.call_ended_by.describe(
+    'Who ended it; TRANSFER: handed to transferred_to.',
+  ),
   analysis: CallDetail.shape.analysis.describe(
     'Fields per analysis_schema once ended; else null and analysis_error says why. analysis_by: llm or scripted.',
   ),
   status: CallDetail.shape.status.describe('error is queue_status call_error.'),
+  direction: CallDetail.shape.direction.describe('inbound: `from` rang `to`, one of yours.'),
+  error_message: CallDetail.shape.error_message.describe(
+    'Why it failed; never dialled (free): starts with its code.',
+  ),
+  call_length: CallDetail.shape.call_length.describe('Minutes of audio.'),
+  price: CallDetail.shape.price.describe('US dollars charged.'),
   completed: CallDetail.shape.completed.describe('True once ended.'),
   corrected_duration: CallDetail.shape.corrected_duration.describe('Seconds, as text.'),
   request_data: CallDetail.shape.request_data.describe(
