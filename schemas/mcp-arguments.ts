@@ -3,7 +3,9 @@
 import { z } from './zod';
 
 export const callId = z.uuid().describe('From create_call or list_calls.');
-export const confirm = z.literal(true).describe('Must be true: the user wants this charged action.');
+export const confirm = z
+  .literal(true)
+  .describe('Must be true: the user wants this charged action.');
 export const idempotencyKey = z
   .string()
   .min(1)
@@ -13,7 +15,9 @@ export const idempotencyKey = z
   .describe(
     'Unique per intended action (e.g. a UUID): a retry with the same key returns the first result.',
   );
-export const replayed = z.boolean().describe('True: an earlier use of the idempotency_key did this.');
+export const replayed = z
+  .boolean()
+  .describe('True: an earlier use of the idempotency_key did this.');
 
 // Said once, in create_call: the same arguments of other tools point there.
 export const asInCreateCall = 'As in create_call.';
