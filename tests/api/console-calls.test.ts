@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch } from '../support/accounts-api';
+import { depositUsd } from '../support/http';
 import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK, voice, waitForEnd } from '../support/voice-api';
@@ -262,6 +263,8 @@ describe('a call’s analysis in the console', () => {
 
 describe('what the agent did, on the call page', () => {
   it('shows tool calls and key presses in the timeline, who answered, and the transfer', async () => {
+    // The suite's calls have spent the starting credit; two more need their worst case held.
+    await depositUsd(base, orgId, 5);
     // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
     const [keypad, transfer] = await Promise.all([
       dispatch(base, apiKey, {
