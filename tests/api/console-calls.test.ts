@@ -269,6 +269,7 @@ describe('what the agent did, on the call page', () => {
     const [keypad, transfer] = await Promise.all([
       dispatch(base, apiKey, {
         phone_number: '+14155550106',
+        max_duration: 2,
         task: 'Reach support about a broken router. Look the order up with look_up_order.',
         tools: [
           {
@@ -286,6 +287,7 @@ describe('what the agent did, on the call page', () => {
       }),
       dispatch(base, apiKey, {
         phone_number: '+14155550107',
+        max_duration: 2,
         task: 'Ask about the renewal.',
         transfer_phone_number: '+14155550111',
       }),

@@ -76,9 +76,11 @@ describe('the calls pages', () => {
 
   it('shows what the agent did: a tool call and keys pressed in the transcript, who answered, a transfer', async () => {
     // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
+    // Two minutes each: the wallet holds a call's worst case, and the starting credit is small.
     const [keypad, transfer] = await Promise.all([
       dispatch(base, apiKey, {
         phone_number: '+14155550106',
+        max_duration: 2,
         task: 'Reach support about a broken router. Look the order up with look_up_order.',
         tools: [
           {
@@ -95,6 +97,7 @@ describe('the calls pages', () => {
       }),
       dispatch(base, apiKey, {
         phone_number: '+14155550107',
+        max_duration: 2,
         task: 'Ask about the renewal.',
         transfer_phone_number: '+14155550111',
       }),
