@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleFetch } from '../support/accounts-api';
+import { depositUsd } from '../support/http';
 import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
 import { dispatch, getCall, TASK, voice, waitForEnd } from '../support/voice-api';
@@ -257,5 +258,74 @@ describe('a call’s analysis in the console', () => {
       await consoleFetch(base, cookies.viewer, 'GET', `/console/api/orgs/${orgId}/calls/export`)
     ).text();
     expect(all.split('\n')[0]).not.toContain('analysis.');
+  });
+});
+
+describe('what the agent did, on the call page', () => {
+  it('shows tool calls and key presses in the timeline, who answered, and the transfer', async () => {
+    // The suite's calls have spent the starting credit; two more need their worst case held.
+    await depositUsd(base, orgId, 5);
+    // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
+    const [keypad, transfer] = await Promise.all([
+      dispatch(base, apiKey, {
+        phone_number: '+14155550106',
+        max_duration: 2,
+        task: 'Reach support about a broken router. Look the order up with look_up_order.',
+        tools: [
+          {
+            name: 'look_up_order',
+            description: 'Looks an order up.',
+            input_schema: {
+              type: 'object',
+              properties: { order: { type: 'string', examples: ['A-1'] } },
+            },
+            // The webhook receiver answers 204: the tool answered, with nothing to read.
+            url: hooks.url,
+            method: 'POST',
+          },
+        ],
+      }),
+      dispatch(base, apiKey, {
+        phone_number: '+14155550107',
+        max_duration: 2,
+        task: 'Ask about the renewal.',
+        transfer_phone_number: '+14155550111',
+      }),
+    ]);
+    const [keypadCall, transferCall] = await Promise.all([
+      waitForEnd(base, apiKey, keypad),
+      waitForEnd(base, apiKey, transfer),
+    ]);
+    expect(keypadCall.tool_calls).toMatchObject([{ name: 'look_up_order', status: 'ok' }]);
+    expect(transferCall.transferred_to).toBe('+14155550111');
+
+    const page = async (callId: string) =>
+      (
+        await fetch(`${base}/console/orgs/${orgId}/calls/${callId}`, {
+          headers: { cookie: cookies.viewer },
+        })
+      ).text();
+    // React separates adjacent text with <!-- -->; the words are what a person reads.
+    const words = (html: string) => html.replace(/<!-- -->/g, '');
+    const lines = (html: string) => words(html).split('<li ').slice(1);
+
+    const keypadPage = await page(keypad);
+    const tool = lines(keypadPage).find((li) => li.includes('data-kind="tool"'));
+    expect(tool).toContain('<code>look_up_order</code>');
+    expect(tool).toMatch(
+      new RegExp(
+        `data-status="ok">answered, HTTP 204</span> in ${keypadCall.tool_calls[0]!.duration_ms} ms`,
+      ),
+    );
+    const pressed = lines(keypadPage).find((li) => li.includes('data-kind="keys"'));
+    expect(pressed).toContain('Agent’s keypad at');
+    expect(pressed).toContain('pressed 2');
+    expect(words(keypadPage)).toMatch(/data-testid="call-answered-by">A person</);
+
+    const transferPage = words(await page(transfer));
+    expect(transferPage).toMatch(/data-testid="call-transfer">\+14155550111 at \d{4}-\d\d-\d\d /);
+    expect(transferPage).toContain('<dd>TRANSFER</dd>');
+    const moved = lines(transferPage).find((li) => li.includes('data-kind="transfer"'));
+    expect(moved).toContain('transferred to +14155550111');
   });
 });

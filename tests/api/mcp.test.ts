@@ -245,6 +245,75 @@ describe('tools over both protocol revisions', () => {
     await client.close();
   });
 
+  it('create_call takes voicemail_message (detection comes with it) and transfer_phone_number, and the call honours them', async () => {
+    const client = await modernClient(a.apiKey);
+    const { tools } = await client.listTools();
+    const createCall = tools.find((tool) => tool.name === 'create_call')!;
+    expect(Object.keys(createCall.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['voicemail_message', 'transfer_phone_number']),
+    );
+    const place = async (args: Record<string, unknown>) =>
+      structured<{ call_id: string }>(
+        await client.callTool({ name: 'create_call', arguments: { ...args, confirm: true } }),
+      ).call_id;
+    const waitFor = async (callId: string) =>
+      structured<{ finished: boolean; call: Record<string, unknown> }>(
+        await client.callTool({
+          name: 'wait_for_call',
+          arguments: { call_id: callId, timeout_seconds: 30 },
+        }),
+      );
+    const message = 'Hi {{name}}, this is Bright Dental. Please call us back.';
+    // 555-0103 is a voicemail on the sandbox line; 555-0107 a person who asks for a human.
+    const [voicemail, transfer] = await Promise.all([
+      place({
+        phone_number: '+14155550103',
+        task: TASK,
+        voicemail_message: message,
+        request_data: { name: 'Ada' },
+      }),
+      place({
+        phone_number: '+14155550107',
+        task: 'Ask about the renewal.',
+        transfer_phone_number: '+14155550111',
+      }),
+    ]);
+
+    const left = await waitFor(voicemail);
+    expect(left.finished).toBe(true);
+    expect(left.call).toMatchObject({
+      answered_by: 'voicemail',
+      // The request the call ran as: the message, and the detection it turned on.
+      request_data: { voicemail_message: message, answered_by_enabled: true },
+    });
+    expect(left.call.concatenated_transcript).toContain(
+      'Hi Ada, this is Bright Dental. Please call us back.',
+    );
+
+    const moved = await waitFor(transfer);
+    expect(moved.finished).toBe(true);
+    expect(moved.call).toMatchObject({
+      call_ended_by: 'TRANSFER',
+      transferred_to: '+14155550111',
+      transferred_at: expect.any(String) as unknown,
+      request_data: { transfer_phone_number: '+14155550111' },
+    });
+
+    // Refused as REST refuses it, naming the argument.
+    const refused = await client.callTool({
+      name: 'create_call',
+      arguments: {
+        phone_number: '+14155550123',
+        task: TASK,
+        transfer_phone_number: '+1415',
+        confirm: true,
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('transfer_phone_number');
+    await client.close();
+  });
+
   it('serves the 2025-11-25 client too: tools/list, get_call and progress while waiting', async () => {
     const callId = await dispatch(server.url, a.apiKey, {
       phone_number: '+14155550123',

@@ -16,8 +16,9 @@ import { eventually } from '../support/leads-api';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
-// API, watch them in the list, open one, seek in its recording, send its webhook again, stop a live
-// call; a viewer sees no actions and a forged POST from a viewer is refused.
+// API, watch them in the list, open one, seek in its recording, send its webhook again, see what
+// the agent did (tools, keys, a transfer), stop a live call; a viewer sees no actions and a forged
+// POST from a viewer is refused.
 let { accounts, chromium, hooks, base, owner, page, orgId, apiKey } = {} as BrowserConsole;
 const person = '+14155550123';
 
@@ -71,6 +72,58 @@ describe('the calls pages', () => {
     await page.getByRole('button', { name: 'Send again' }).click();
     await page.getByText('A new delivery is queued.').waitFor();
     await eventually(() => (hooks.received.length > before ? true : undefined), 15_000);
+  });
+
+  it('shows what the agent did: a tool call and keys pressed in the transcript, who answered, a transfer', async () => {
+    // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
+    // Two minutes each: the wallet holds a call's worst case, and the starting credit is small.
+    const [keypad, transfer] = await Promise.all([
+      dispatch(base, apiKey, {
+        phone_number: '+14155550106',
+        max_duration: 2,
+        task: 'Reach support about a broken router. Look the order up with look_up_order.',
+        tools: [
+          {
+            name: 'look_up_order',
+            description: 'Looks an order up.',
+            input_schema: {
+              type: 'object',
+              properties: { order: { type: 'string', examples: ['A-1'] } },
+            },
+            url: hooks.url,
+            method: 'POST',
+          },
+        ],
+      }),
+      dispatch(base, apiKey, {
+        phone_number: '+14155550107',
+        max_duration: 2,
+        task: 'Ask about the renewal.',
+        transfer_phone_number: '+14155550111',
+      }),
+    ]);
+    await Promise.all([waitForEnd(base, apiKey, keypad), waitForEnd(base, apiKey, transfer)]);
+
+    await page.goto(`${base}/console/orgs/${orgId}/calls/${keypad}`);
+    const transcript = page.getByTestId('transcript');
+    const tool = transcript.locator('li[data-kind="tool"]');
+    expect(await tool.locator('code').first().textContent()).toBe('look_up_order');
+    // The webhook receiver stands in for the customer's API: 204, nothing to read.
+    expect(await tool.getByTestId('tool-call-status').textContent()).toBe('answered, HTTP 204');
+    await tool.getByText('Input and answer').click();
+    await tool.getByText('(empty answer)').waitFor();
+    expect(await transcript.locator('li[data-kind="keys"]').first().textContent()).toContain(
+      'pressed 2',
+    );
+    expect(await page.getByTestId('call-answered-by').textContent()).toBe('A person');
+    await expectAxeClean(page, 'console-call-actions');
+
+    await page.goto(`${base}/console/orgs/${orgId}/calls/${transfer}`);
+    expect(await page.getByTestId('call-transfer').textContent()).toContain('+14155550111');
+    expect(
+      await page.getByTestId('transcript').locator('li[data-kind="transfer"]').textContent(),
+    ).toContain('transferred to +14155550111');
+    await expectAxeClean(page, 'console-call-transfer');
   });
 
   it('stops a live call with its Stop call button', async () => {

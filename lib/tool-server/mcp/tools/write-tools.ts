@@ -21,6 +21,7 @@ import { cachedJsonSchema } from '../cached-json-schema';
 import { runTool } from '../tool-result';
 import type { ToolContext } from '../types';
 import { asSent } from '../as-sent';
+import { withVoicemailDetection } from '../voicemail-detection';
 
 const scopeChallenge = requireScopes('mcp:write');
 
@@ -32,7 +33,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'create_call',
     {
-      description: `Dials phone_number now (or at start_time); an AI agent holds the conversation described in task. $${pricePerMinute} per started minute, held from the wallet first (unconnected calls are free). An idempotency_key makes a retry safe. Follow the call_id with wait_for_call.`,
+      description: `Dials phone_number now (or at start_time); an AI agent holds the conversation in task. $${pricePerMinute} per started minute, held from the wallet first (unconnected calls are free). Follow the call_id with wait_for_call.`,
       inputSchema: asSent(cachedJsonSchema(CreateCallInput)),
       outputSchema: cachedJsonSchema(CreateCallOutput),
       annotations: {
@@ -48,7 +49,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
         const { body: response, replayed } = await dispatchCall(ctx.calls, {
           orgId: ctx.orgId,
           key: ctx.key,
-          body,
+          body: withVoicemailDetection(body),
           idempotencyKey: idempotency_key ?? null,
           origin: ctx.origin,
         });

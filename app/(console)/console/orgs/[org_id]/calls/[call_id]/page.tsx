@@ -3,17 +3,17 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CallActions } from '@/components/console/call-actions';
 import { CallAnalysis } from '@/components/console/call-analysis';
+import { CallTranscript } from '@/components/console/call-transcript';
 import { CopyButton } from '@/components/console/copy-button';
 import { LiveRefresh } from '@/components/console/live-refresh';
-import { SeekButton } from '@/components/console/seek-button';
 import { RoleLimits } from '@/components/console/role-limits';
 import { listCallDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { getCallDeps } from '@/lib/composition/root';
 import { getCallDetail } from '@/lib/calls/get-call-detail';
 import { consoleOrg } from '@/lib/console/console-org';
 import { callLiveVersion } from '@/lib/console/live-version';
-import { statusWord } from '@/lib/console/status-words';
-import { playerTime, transcriptOffsets } from '@/lib/console/transcript-offsets';
+import { answeredByWord, statusWord } from '@/lib/console/status-words';
+import { transcriptOffsets } from '@/lib/console/transcript-offsets';
 import { isApiError } from '@/lib/platform/errors/api-error';
 import { isUuid } from '@/lib/platform/http/path-id';
 import { siteOrigin } from '@/lib/site/site-origin';
@@ -86,6 +86,16 @@ export default async function CallPage({
         </dd>
         <dt>Ended by</dt>
         <dd>{call.call_ended_by ?? '—'}</dd>
+        <dt>Answered by</dt>
+        <dd data-testid="call-answered-by">{answeredByWord(call.answered_by)}</dd>
+        {call.transferred_to ? (
+          <>
+            <dt>Transferred to</dt>
+            <dd data-testid="call-transfer">
+              {call.transferred_to} at {clock(call.transferred_at)}
+            </dd>
+          </>
+        ) : null}
         <dt>Created</dt>
         <dd>{clock(call.created_at)}</dd>
         <dt>Started</dt>
@@ -137,30 +147,7 @@ export default async function CallPage({
         <p>{call.record ? 'The recording appears when the call ends.' : 'Not recorded.'}</p>
       )}
       <h2>Transcript</h2>
-      {call.transcripts.length === 0 ? (
-        <p>Nothing has been said yet.</p>
-      ) : (
-        <ol className="conversation" data-testid="transcript">
-          {call.transcripts.map((line) => {
-            const at = offsets.get(line.id) ?? 0;
-            const who =
-              line.user === 'user' ? 'Callee' : line.user === 'assistant' ? 'Agent' : 'Action';
-            return (
-              <li key={line.id} className={line.user} data-start-ms={at}>
-                <span className="meta">
-                  {who} at{' '}
-                  {call.recording_url ? (
-                    <SeekButton seconds={at / 1000} label={playerTime(at)} text={playerTime(at)} />
-                  ) : (
-                    playerTime(at)
-                  )}
-                </span>
-                {line.text}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <CallTranscript call={call} offsets={offsets} />
       <h2>Request data</h2>
       <pre tabIndex={0} aria-label="Request data as JSON">
         {JSON.stringify(call.request_data, null, 2)}
