@@ -19,6 +19,11 @@ export interface CallEnding {
   analysis?: Record<string, unknown> | null;
   analysisError?: string | null;
   analysisBy?: 'llm' | 'scripted' | null;
+  /**
+   * A second carrier leg billed with the call (a warm transfer's person): its minutes are
+   * charged on top of the call's own, still within the call's hold.
+   */
+  legMs?: number;
 }
 
 /** Price of a call: every started minute of real audio. */
@@ -70,7 +75,8 @@ export async function endLockedCall(
 
   // Every started minute the line was open is paid for, however the call ended (an error after
   // it connected included); a call that never connected costs nothing.
-  const cost = callCostMicros(claimed.durationMs, deps.settings.pricePerMinuteMicros);
+  const price = deps.settings.pricePerMinuteMicros;
+  const cost = callCostMicros(claimed.durationMs, price) + callCostMicros(ending.legMs ?? 0, price);
   // The hold taken before the dial pays it, never more; the hold is released whole. A call placed
   // before holds existed takes what the wallet has free.
   const charged =
