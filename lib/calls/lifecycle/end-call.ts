@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '../../adapters/db';
 import { chargeUpTo, settleCallHold, settleKeySpend } from '../../wallet';
@@ -9,6 +8,7 @@ import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
 import { hangUpAtCarrier } from './request-hang-up';
 import { queueRetry } from '../scheduling/queue-retry';
+import { queueCallWebhook } from '../webhooks/queue-call-webhook';
 
 export interface CallEnding {
   queueStatus: 'complete' | 'call_error';
@@ -119,20 +119,7 @@ export async function endLockedCall(
     }
   }
 
-  if (call.webhook) {
-    await tx.insert(schema.webhookDeliveries).values({
-      id: randomUUID(),
-      orgId: call.orgId,
-      callId: call.id,
-      webhookId: `msg_${call.id}`,
-      url: call.webhook,
-      eventType: 'call.completed',
-      payload: {},
-      status: 'pending',
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-  }
+  await queueCallWebhook(tx, call, { type: 'call.completed', webhookId: `msg_${call.id}` }, now);
   // The next attempt of a call with a retry policy, in the ending's own transaction (once).
   if (call.retry) await queueRetry(tx, call.id, now);
   return true;
