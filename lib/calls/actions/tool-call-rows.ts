@@ -75,7 +75,13 @@ export async function claimToolCall(
   const t = schema.callToolCalls;
   const [claimed] = await db
     .insert(t)
-    .values({ ...values, status: 'error', httpStatus: null, durationMs: 0, output: UNSETTLED_OUTPUT })
+    .values({
+      ...values,
+      status: 'error',
+      httpStatus: null,
+      durationMs: 0,
+      output: UNSETTLED_OUTPUT,
+    })
     .onConflictDoNothing()
     .returning({ id: t.id });
   if (claimed) return { claimed: claimed.id };

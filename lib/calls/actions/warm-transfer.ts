@@ -8,9 +8,7 @@ const POLL_MS = 1_000;
 
 /** How a warm transfer went: the person's leg joined (billed with the call), or why not. */
 export type WarmOutcome =
-  | { joined: { sid: string; answeredAt: number } }
-  | 'unanswered'
-  | { refused: string };
+  { joined: { sid: string; answeredAt: number } } | 'unanswered' | { refused: string };
 
 /**
  * A warm transfer on a carrier: the person is rung into a conference of the call's own and told

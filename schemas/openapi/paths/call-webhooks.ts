@@ -72,7 +72,8 @@ export function registerCallWebhookPaths(registry: OpenAPIRegistry): void {
     path: 'call.analyzed',
     operationId: 'callAnalyzedWebhook',
     tags: ['Webhooks'],
-    summary: 'The call’s record again, sent to its `webhook` after POST /v1/calls/{call_id}/analyze',
+    summary:
+      'The call’s record again, sent to its `webhook` after POST /v1/calls/{call_id}/analyze',
     description:
       'Sent when the analysis of an ended call was run again: `type` is `call.analyzed` and `data` the ' +
       'call detail with the new `analysis`. Signed, retried and filtered as `call.completed`, with a ' +

@@ -301,6 +301,53 @@ describe('keypad', () => {
     expect(lines).toContainEqual(['agent-action', 'pressed 3 (on their keypad)']);
   });
 
+  it('the recording keeps the part after press_digits: each stream a segment, joined when the call ends', async () => {
+    const call = await liveCall({ replies: ['Hello.'], body: { record: true } });
+    await call.run(1_000);
+    const { surface, requests } = await surfaceOf(call, { number: SALES, mode: 'cold' });
+    await pressDigits.run({ name: 'press_digits', input: { digits: '2' } }, surface);
+    const token = /<Parameter name="token" value="([^"]+)"/.exec(requests[0]!.form.Twiml!)![1]!;
+    await call.conversation.handleFrame({ event: 'stop' });
+
+    const resumed = new Conversation(call.deps, call.transport);
+    await resumed.handleFrame({
+      event: 'start',
+      streamSid: 'MZ2',
+      start: { callSid: call.sid, customParameters: { callId: call.callId, token } },
+    });
+    // A person answers the menu's choice: two seconds of the new stream, from its own time 0.
+    const loud = Buffer.alloc(160, 0x10);
+    for (let t = 0; t < 2_000; t += 20) {
+      await resumed.handleFrame({
+        event: 'media',
+        media: { timestamp: t, payload: loud.toString('base64') },
+      });
+      await call.clock.advance(20);
+    }
+    await resumed.onClosed();
+    const segments = await call.calls.db
+      .select()
+      .from(schema.callAudio)
+      .where(eq(schema.callAudio.callId, call.callId))
+      .orderBy(schema.callAudio.seq);
+    expect(segments.map((s) => s.seq)).toEqual([0, 1]);
+    // The second segment starts at its stream's start, not after a silence as long as the call so far.
+    expect(segments[1]!.data.length).toBe(2_000 * 8 * 2);
+    const parts = segments[0]!.data.length + segments[1]!.data.length;
+
+    await applyCarrierStatus(call.calls, call.callId, {
+      CallSid: call.sid,
+      CallStatus: 'completed',
+      CallDuration: 4,
+    });
+    const [wav] = await call.calls.db
+      .select()
+      .from(schema.callAudio)
+      .where(eq(schema.callAudio.callId, call.callId));
+    expect(wav!.seq).toBe(-1);
+    expect(wav!.data.length).toBe(44 + parts);
+  });
+
   it('a key the callee presses is a transcript line the model reads next', async () => {
     const call = await liveCall({ replies: ['Press 2 to confirm.', 'Confirmed, thank you.'] });
     await call.until(async () => (await call.lines()).length === 1);

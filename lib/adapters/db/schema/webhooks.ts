@@ -10,10 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { calls } from './calls';
 import { organizations } from './orgs';
-import {
-  deliveryStatuses,
-  type CallWebhookEventType,
-} from '../../../../schemas/stored-values';
+import { deliveryStatuses, type CallWebhookEventType } from '../../../../schemas/stored-values';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
