@@ -44,7 +44,7 @@ export async function saveRecording(db: Db, call: CallRow, pcm: Buffer): Promise
         .select({ seq: max(a.seq) })
         .from(a)
         .where(and(eq(a.callId, call.id), gte(a.seq, 0)));
-      const seq = last?.seq === null || last?.seq === undefined ? 0 : last.seq + 1;
+      const seq = (last?.seq ?? -1) + 1;
       await tx
         .insert(a)
         .values({ callId: call.id, seq, sampleRate: 8_000, data: Buffer.from(pcm) });
