@@ -18,6 +18,7 @@ import {
   type CallSuite,
 } from '../../support/call-deps';
 import { databaseAdapters } from '../../support/databases';
+import { virtualClock } from '../../support/virtual-clock';
 
 // A sandbox step that runs a tool and is run again (its worker died after the tool answered and
 // before the step's write, or its lease lapsed): the customer's API is called once per step, and
@@ -81,7 +82,10 @@ describe.each(databaseAdapters)(
       const call = await callRow(db, body.call_id);
       expect(call.queueStatus).toBe('started');
       const state = call.lineState as SandboxLineState;
-      return { deps, call, state, context: await readAgentContext(db, call) };
+      // The step's own clock: the tool's timeout waits until a test moves it (never, here), so
+      // the local API always answers first.
+      const stepDeps: CallDeps = { ...deps, clock: virtualClock(deps.clock.now()) };
+      return { deps: stepDeps, call, state, context: await readAgentContext(db, call) };
     }
 
     const action = { name: 'check_order', input: { order: 'A-1' } };
