@@ -34,6 +34,13 @@ export const callDirections = ['outbound', 'inbound'] as const;
 
 export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
+/**
+ * A call webhook's event: `call.completed` when the call ends (and on a resend), `call.analyzed`
+ * when POST /v1/calls/{call_id}/analyze replaced its analysis. Both carry the call detail.
+ */
+export const callWebhookEvents = ['call.completed', 'call.analyzed'] as const;
+export type CallWebhookEventType = (typeof callWebhookEvents)[number];
+
 /** The limits a member may ask to raise (the keys of the org's limit overrides). */
 export const raisableLimits = [
   'concurrency',

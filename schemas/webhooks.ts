@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { CallDetail } from './calls';
+import { callWebhookEvents } from './stored-values';
 
 export const ResendWebhooksRequest = z
   .object({
@@ -40,7 +41,7 @@ export const WebhookDeliveryLog = z
           .string()
           .describe('The Standard Webhooks webhook-id, the same on every retry.'),
         url: z.string(),
-        event_type: z.literal('call.completed'),
+        event_type: z.enum(callWebhookEvents),
         status: z.enum(['pending', 'delivered', 'failed']),
         created_at: z.iso.datetime(),
         next_attempt_at: z.iso.datetime().nullable(),
@@ -52,7 +53,12 @@ export const WebhookDeliveryLog = z
 
 export const CallWebhookEvent = z
   .object({
-    type: z.literal('call.completed'),
+    type: z
+      .enum(callWebhookEvents)
+      .describe(
+        '`call.completed` when the call ends (and when delivered again on request); ' +
+          '`call.analyzed` when POST /v1/calls/{call_id}/analyze replaced its analysis.',
+      ),
     timestamp: z.iso.datetime(),
     data: CallDetail,
   })

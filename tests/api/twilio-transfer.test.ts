@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeDir } from '../support/carrier-call';
+import { createSpeechEngine, type SpeechEngine } from '@/lib/adapters/speech-engine';
+import { agentDone, answerCarrierCall, createFakeDir } from '../support/carrier-call';
 import { startCarrierServer } from '../support/carrier-server';
+import { eventually } from '../support/eventually';
 import { expectError } from '../support/http';
-import { fakeRecords } from '../support/twilio-line';
+import { fakeRecords, setFakeMode } from '../support/twilio-line';
 import {
   createTestOrg,
   dispatch,
   getCall,
   voice,
+  waitForEnd,
   type TestOrg,
   type VoiceServer,
 } from '../support/voice-api';
@@ -17,14 +20,17 @@ import {
 // echoed, and documented.
 let server: VoiceServer;
 let org: TestOrg;
+let engine: SpeechEngine;
 const fakeDir = createFakeDir();
 
 beforeAll(async () => {
   server = await startCarrierServer({ fakeDir });
   org = await createTestOrg(server.url, 20);
+  engine = createSpeechEngine();
 }, 120_000);
 afterAll(async () => {
   if (process.env.SHOW_SERVER_LOGS) console.log(server?.logs());
+  await engine?.close();
   await server?.dispose();
 });
 
@@ -95,4 +101,57 @@ describe('transfer fields on POST /v1/calls and /v1/batches', () => {
       expect.arrayContaining(['transferred_to', 'transferred_at']),
     );
   });
+});
+
+describe('a warm transfer on a Twilio call', () => {
+  it("bills both legs: the caller's call and the person's own, within the call's hold", async () => {
+    const SALES = '+14155550111';
+    setFakeMode(fakeDir, {
+      twilio: { legStatus: 'in-progress' },
+      stt: { text: 'Can I talk to a person, please?' },
+      llm: { replies: [{ tool: 'transfer_call', arguments: '{}' }] },
+    });
+    const { callId, sid, callee, status } = await answerCarrierCall(server, org.apiKey, fakeDir, {
+      phone_number: '+14155550172',
+      task: 'Help with the renewal.',
+      first_sentence: 'Hi, this is Ava from Acme.',
+      transfer_phone_number: SALES,
+      transfer_mode: 'warm',
+      max_duration: 10,
+    });
+    await agentDone(callee);
+    await callee.say(engine, 'Can I talk to a person, please?');
+    // The person is rung into the call's conference, then the caller's call is moved there.
+    const joined = await eventually(
+      () =>
+        fakeRecords(fakeDir).find(
+          (r) =>
+            r.service === 'twilio' &&
+            r.action === 'update' &&
+            r.sid === sid &&
+            (r.params?.Twiml ?? '').includes('<Conference'),
+        ),
+      30_000,
+    );
+    expect(joined).toBeDefined();
+    const leg = fakeRecords(fakeDir).find(
+      (r) => r.service === 'twilio' && r.action === 'create' && r.params?.To === SALES,
+    );
+    expect(leg).toBeDefined();
+    // The bridge ends: Twilio has the person's leg at 150 s, the caller's at 240 s.
+    setFakeMode(fakeDir, { twilio: { legStatus: 'completed', legDuration: '150' } });
+    callee.stop(sid);
+    callee.close();
+    expect((await status('completed', { CallDuration: '240' })).status).toBe(204);
+
+    const call = await waitForEnd(server.url, org.apiKey, callId);
+    expect(call).toMatchObject({ call_ended_by: 'TRANSFER', transferred_to: SALES });
+    // Four started minutes of the caller's call and three of the person's, at $0.09.
+    expect(call.price).toBeCloseTo(7 * 0.09, 6);
+    expect(
+      fakeRecords(fakeDir).some(
+        (r) => r.service === 'twilio' && r.action === 'fetch' && r.sid === leg!.sid,
+      ),
+    ).toBe(true);
+  }, 120_000);
 });

@@ -15,11 +15,15 @@ export interface TwilioRequest {
 /**
  * Twilio's REST API for calls on a real local HTTP server, and the production adapter pointed at
  * it: what a test does through the carrier lands in `requests` as Twilio would receive it. A
- * created leg answers GET with `legStatus` (the person picks up, or not).
+ * created leg answers GET with `legStatus` (the person picks up, or not) and, once set,
+ * `legDuration` (the seconds Twilio bills for an ended call).
  */
 export async function twilioRestStandIn(options: { legStatus?: string } = {}) {
   const requests: TwilioRequest[] = [];
-  const state = { legStatus: options.legStatus ?? 'in-progress', legs: 0 };
+  const state: { legStatus: string; legs: number; legDuration?: string } = {
+    legStatus: options.legStatus ?? 'in-progress',
+    legs: 0,
+  };
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -40,7 +44,13 @@ export async function twilioRestStandIn(options: { legStatus?: string } = {}) {
           : 'in-progress';
       response.writeHead(created ? 201 : 200, { 'content-type': 'application/json' });
       response.end(
-        JSON.stringify({ sid: callSid, status, to: form.To ?? null, from: form.From ?? null }),
+        JSON.stringify({
+          sid: callSid,
+          status,
+          to: form.To ?? null,
+          from: form.From ?? null,
+          duration: request.method === 'GET' ? (state.legDuration ?? null) : null,
+        }),
       );
     });
   });

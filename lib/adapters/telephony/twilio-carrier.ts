@@ -141,6 +141,10 @@ export class TwilioCarrier implements CarrierLine {
     return this.transfers.legStatus(carrierCallSid);
   }
 
+  legBilledSeconds(carrierCallSid: string): Promise<number | null> {
+    return this.transfers.legBilledSeconds(carrierCallSid);
+  }
+
   joinConference(carrierCallSid: string, room: string): Promise<void> {
     return this.transfers.joinConference(carrierCallSid, room);
   }

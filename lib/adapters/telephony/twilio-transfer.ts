@@ -5,7 +5,8 @@ import type { ConferenceLegRequest, DialOverRequest, LegStatus, StreamResume } f
 // What a live call does besides talking, in Twilio's terms: the call's own resources updated with
 // TwiML (a <Dial> over the call, a <Conference> both legs meet in, <Play digits>). The parent
 // call stays up while bridged, so its final callback's CallDuration covers the bridged time and
-// the call is charged for all of it.
+// the call is charged for all of it; a warm transfer's person's leg is a call of its own, billed
+// by Twilio too, so its duration is read back and charged as well (carrier-status.ts).
 
 const PLAYABLE_DIGITS = /^[0-9*#w]{1,64}$/;
 
@@ -46,7 +47,11 @@ export function digitsThenStreamTwiml(
   return response.toString();
 }
 
-const FetchedCall = z.object({ status: z.string() });
+const FetchedCall = z.object({
+  status: z.string(),
+  /** Whole seconds, once the call ended (Twilio sends it as a string, null before). */
+  duration: z.union([z.string(), z.number()]).nullish(),
+});
 
 /** Twilio's call status in the words of a warm transfer. */
 export function legStatusOf(status: string): LegStatus {
@@ -84,6 +89,11 @@ export const twilioTransfers = (client: Client, streamUrl: string) => ({
   },
   async legStatus(sid: string): Promise<LegStatus> {
     return legStatusOf(FetchedCall.parse(await client.calls(sid).fetch()).status);
+  },
+  async legBilledSeconds(sid: string): Promise<number | null> {
+    const call = FetchedCall.parse(await client.calls(sid).fetch());
+    const seconds = Number(call.duration ?? NaN);
+    return call.status === 'completed' && Number.isFinite(seconds) ? Math.max(0, seconds) : null;
   },
   async joinConference(sid: string, room: string): Promise<void> {
     await client.calls(sid).update({ twiml: conferenceTwiml(room) });

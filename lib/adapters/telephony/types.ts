@@ -88,6 +88,8 @@ export interface CarrierLine extends LineBase {
   callIntoConference?(request: ConferenceLegRequest): Promise<{ carrierCallSid: string }>;
   /** Where another leg (the warm transfer's person) stands. */
   legStatus?(carrierCallSid: string): Promise<LegStatus>;
+  /** Seconds the carrier bills for another leg once it ended; null while it is still up. */
+  legBilledSeconds?(carrierCallSid: string): Promise<number | null>;
   /** Moves the live call into `room` (its media stream, the agent, ends). */
   joinConference?(carrierCallSid: string, room: string): Promise<void>;
   /** Plays `digits` (0-9 * #, w: half a second) to the far end, then reconnects the stream. */

@@ -5,7 +5,7 @@ import type { StoredCallTool } from '../../adapters/db/schema/call-tools';
 import { sendToolRequest, ToolRefused, type ToolAnswer } from '../../adapters/webhooks';
 import { toolSchemas } from './check-tools';
 import { openHeaders } from './seal-headers';
-import { recordToolCall } from './tool-call-rows';
+import { claimToolCall, recordToolCall } from './tool-call-rows';
 import type { ActionDeps, ActionOutcome, ActionSurface, CallAction } from './types';
 
 /** Said while a tool without its own `speech` works, so the line is never silent. */
@@ -61,24 +61,38 @@ async function request(
   }
 }
 
-/** The transcript line, what the model reads, and the row's status for one result. */
-function describe(name: string, result: Result): { status: Status; line: string; read: string } {
+/** The transcript line of a tool call that came to `status` (with the answer's HTTP status). */
+function lineOf(name: string, status: Status, httpStatus: number | null): string {
+  if (httpStatus !== null) return `${name}: ${status === 'ok' ? 'ok' : 'failed'} (${httpStatus})`;
+  return `${name}: ${{ ok: 'ok', timeout: 'timed out', refused: 'refused', error: 'failed' }[status]}`;
+}
+
+/** The row's status and what the model reads for one result. */
+function describe(result: Result): { status: Status; httpStatus: number | null; read: string } {
   if ('answer' in result) {
     const { status, body } = result.answer;
     if (status >= 200 && status < 300)
-      return { status: 'ok', line: `${name}: ok (${status})`, read: body || '(empty answer)' };
+      return { status: 'ok', httpStatus: status, read: body || '(empty answer)' };
     return {
       status: 'error',
-      line: `${name}: failed (${status})`,
+      httpStatus: status,
       read: `failed: HTTP ${status} ${body.slice(0, 300)}`,
     };
   }
-  const words = { timeout: 'timed out', refused: 'refused', error: 'failed' }[result.failed];
-  return {
-    status: result.failed,
-    line: `${name}: ${words}`,
-    read: `failed: ${result.why}`,
-  };
+  return { status: result.failed, httpStatus: null, read: `failed: ${result.why}` };
+}
+
+/** The outcome of a tool call: its transcript line and what the model reads next. */
+function outcomeOf(
+  name: string,
+  result: { status: Status; httpStatus: number | null; read: string },
+): ActionOutcome {
+  const { status, httpStatus, read } = result;
+  const told =
+    status === 'ok'
+      ? `The tool ${name} answered: ${read}`
+      : `The tool ${name} ${read}. Tell the person it could not be done now and go on.`;
+  return { line: lineOf(name, status, httpStatus), result: told, next: 'reply' };
 }
 
 /**
@@ -99,32 +113,48 @@ export const callTools: CallAction = {
     const deps = surface.deps;
     if (!tool || !deps) throw new Error(`tool ${action.name} cannot run here`);
     const startedAt = deps.clock.now();
+    const row = {
+      callId: surface.call.id,
+      name: tool.name,
+      input: action.input ?? null,
+      at: new Date(startedAt),
+    };
+    // A sandbox step run again (after a crash) finds the call its first run made, or began.
+    const claim =
+      surface.step === undefined
+        ? null
+        : await claimToolCall(deps.db, { ...row, step: surface.step });
+    const filler = tool.speech || DEFAULT_TOOL_FILLER;
     const validate = toolSchemas.compile(tool.input_schema);
+    const valid = validate(action.input);
+    if (claim && 'earlier' in claim) {
+      const { status, httpStatus, output } = claim.earlier;
+      // The filler is the step's own line, written again with its outcome; the API is not called.
+      if (valid) await surface.say(filler).catch(() => undefined);
+      return outcomeOf(tool.name, { status, httpStatus, read: output });
+    }
     let result: Result;
-    if (!validate(action.input)) {
+    if (!valid) {
       const why = toolSchemas.errorsText(validate.errors, { dataVar: 'input' });
       result = { failed: 'error', why: `the input was refused (${why}); the tool was not called` };
     } else {
       // Said at once, while the request runs: the caller never hears dead air.
-      const saying = surface.say(tool.speech || DEFAULT_TOOL_FILLER).catch(() => undefined);
+      const saying = surface.say(filler).catch(() => undefined);
       result = await request(deps, surface, tool, action.input);
       await saying;
     }
-    const { status, line, read } = describe(tool.name, result);
-    await recordToolCall(deps.db, {
-      callId: surface.call.id,
-      name: tool.name,
-      input: action.input ?? null,
-      status,
-      httpStatus: 'answer' in result ? result.answer.status : null,
-      durationMs: Math.max(0, Math.round(deps.clock.now() - startedAt)),
-      output: read,
-      at: new Date(startedAt),
-    });
-    const told =
-      status === 'ok'
-        ? `The tool ${tool.name} answered: ${read}`
-        : `The tool ${tool.name} ${read}. Tell the person it could not be done now and go on.`;
-    return { line, result: told, next: 'reply' };
+    const described = describe(result);
+    await recordToolCall(
+      deps.db,
+      {
+        ...row,
+        status: described.status,
+        httpStatus: described.httpStatus,
+        durationMs: Math.max(0, Math.round(deps.clock.now() - startedAt)),
+        output: described.read,
+      },
+      claim?.claimed,
+    );
+    return outcomeOf(tool.name, described);
   },
 };

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ToolCallEntry } from '@/schemas/call-tools';
 import type { z } from 'zod';
 import { schema, type Executor } from '../../adapters/db';
@@ -37,12 +37,63 @@ export const toolCallsJson = sql<Entry[]>`coalesce(
    from call_tool_calls tc where tc.call_id = "calls"."id"),
   '[]'::json)`;
 
-/** Records one call of a tool. */
+/** What a tool call came to: its status, the HTTP status, what the model read. */
+export type ToolCallResult = Pick<Row, 'status' | 'httpStatus' | 'durationMs' | 'output'>;
+
+/** Records one call of a tool (`id`: the row claimToolCall claimed for it, now settled). */
 export async function recordToolCall(
   db: Executor,
-  values: Omit<Row, 'id' | 'output'> & { output: string },
+  values: Omit<Row, 'id' | 'output' | 'step'> & { output: string },
+  id?: number,
 ): Promise<void> {
+  const output = values.output.slice(0, OUTPUT_EXCERPT_CHARS);
+  if (id === undefined) {
+    await db.insert(schema.callToolCalls).values({ ...values, output });
+    return;
+  }
+  const { status, httpStatus, durationMs } = values;
   await db
-    .insert(schema.callToolCalls)
-    .values({ ...values, output: values.output.slice(0, OUTPUT_EXCERPT_CHARS) });
+    .update(schema.callToolCalls)
+    .set({ status, httpStatus, durationMs, output })
+    .where(eq(schema.callToolCalls.id, id));
+}
+
+/** Stands in a claimed row until the tool answers: what a step run again reads if it never did. */
+export const UNSETTLED_OUTPUT =
+  'failed: the call step stopped before the tool answered; whether it acted is unknown';
+
+/**
+ * Claims calling tool `name` at sandbox step `step` before the request goes out, in its own
+ * statement (committed whatever happens to the step): `{ claimed: id }` to call it, or the
+ * result of the call an earlier run of the same step made (or began: then it reads as failed
+ * with its outcome unknown), so a step run again never calls the customer's API twice.
+ */
+export async function claimToolCall(
+  db: Executor,
+  values: { callId: string; step: number; name: string; input: unknown; at: Date },
+): Promise<{ claimed: number } | { earlier: ToolCallResult }> {
+  const t = schema.callToolCalls;
+  const [claimed] = await db
+    .insert(t)
+    .values({
+      ...values,
+      status: 'error',
+      httpStatus: null,
+      durationMs: 0,
+      output: UNSETTLED_OUTPUT,
+    })
+    .onConflictDoNothing()
+    .returning({ id: t.id });
+  if (claimed) return { claimed: claimed.id };
+  const [earlier] = await db
+    .select({
+      status: t.status,
+      httpStatus: t.httpStatus,
+      durationMs: t.durationMs,
+      output: t.output,
+    })
+    .from(t)
+    .where(and(eq(t.callId, values.callId), eq(t.step, values.step), eq(t.name, values.name)));
+  if (!earlier) throw new Error(`tool call ${values.name} at step ${values.step}: claim not found`);
+  return { earlier };
 }

@@ -78,8 +78,8 @@ export const transferCall: CallAction = {
     if (warm) {
       const outcome = await warmTransfer(surface, deps, { to: target.to, who });
       if (outcome === 'unanswered') return unanswered(surface, who, named);
-      if (outcome !== 'joined') return refused(outcome);
-      await noteTransfer(deps, call.id, target.to);
+      if ('refused' in outcome) return refused(outcome.refused);
+      await noteTransfer(deps, call.id, target.to, outcome.joined);
       return {
         line: `transferred to ${named} (warm)`,
         result: `Transferred to ${who}.`,

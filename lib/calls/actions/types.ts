@@ -42,6 +42,11 @@ export interface ActionSurface {
   say(text: string): Promise<void>;
   /** The deployment's services; unset in a bare test surface (actions then say they cannot act). */
   readonly deps?: ActionDeps;
+  /**
+   * The sandbox step running the action (its transcript seq): a step run again after its worker
+   * died finds the tools it already called and does not call them twice. Unset on a live call.
+   */
+  readonly step?: number;
 }
 
 /** How running an action went, for the transcript and for the model's next reply. */

@@ -6,6 +6,10 @@ export const WARM_RING_TIMEOUT_S = 25;
 /** How often the person's leg is looked at while it rings. */
 const POLL_MS = 1_000;
 
+/** How a warm transfer went: the person's leg joined (billed with the call), or why not. */
+export type WarmOutcome =
+  { joined: { sid: string; answeredAt: number } } | 'unanswered' | { refused: string };
+
 /**
  * A warm transfer on a carrier: the person is rung into a conference of the call's own and told
  * who is calling and why; once they answer, the live call joins them there (its media stream,
@@ -15,12 +19,12 @@ export async function warmTransfer(
   surface: ActionSurface,
   deps: ActionDeps,
   target: { to: string; who: string },
-): Promise<'joined' | 'unanswered' | string> {
+): Promise<WarmOutcome> {
   const { call } = surface;
   const carrier = deps.carrier;
   const sid = call.carrierCallSid;
   if (!carrier?.callIntoConference || !carrier.legStatus || !carrier.joinConference || !sid) {
-    return 'this carrier cannot make warm transfers';
+    return { refused: 'this carrier cannot make warm transfers' };
   }
   await surface.say(`Please hold while I reach ${target.who}.`);
   const room = `transfer-${call.id}`;
@@ -36,7 +40,7 @@ export async function warmTransfer(
     }));
   } catch (error) {
     console.error(`call ${call.id}: warm transfer leg failed:`, error);
-    return 'the carrier refused the transfer';
+    return { refused: 'the carrier refused the transfer' };
   }
   const deadline = deps.clock.now() + (WARM_RING_TIMEOUT_S + 5) * 1000;
   for (;;) {
@@ -49,12 +53,14 @@ export async function warmTransfer(
     }
     await deps.clock.sleep(POLL_MS, surface.signal).catch(() => undefined);
   }
+  // The person's leg is billed from here (ringing is free), as Twilio bills it.
+  const answeredAt = deps.clock.now();
   try {
     await carrier.joinConference(sid, room);
   } catch (error) {
     console.error(`call ${call.id}: joining the transfer failed:`, error);
     await carrier.hangUp(leg).catch(() => undefined);
-    return 'the carrier could not connect the caller';
+    return { refused: 'the carrier could not connect the caller' };
   }
-  return 'joined';
+  return { joined: { sid: leg, answeredAt } };
 }

@@ -11,13 +11,15 @@ import { ApiError } from '../../platform/errors/api-error';
 import { parseBody } from '../../platform/http/parse-body';
 import { readAgentContext } from '../read-agent-context';
 import type { CallDeps } from '../types';
+import { queueCallWebhook } from '../webhooks/queue-call-webhook';
 import { analyzeCall } from './analyze-call';
 
 const policy = { name: 'call-analyze', keyPrefix: 'rl:call-analyze:', windowMs: 60_000 };
 
 /**
  * POST /v1/calls/{call_id}/analyze: the ended call's transcript read again with a new schema
- * (and prompt); the result replaces the call's analysis everywhere it is shown. Each run may be a
+ * (and prompt); the result replaces the call's analysis everywhere it is shown, and a call with a
+ * webhook gets a `call.analyzed` delivery of its updated record. Each run may be a
  * model call, so an organization gets 30 a minute (429 RATE_LIMITED beyond).
  */
 export async function reanalyzeCall(
@@ -57,10 +59,21 @@ export async function reanalyzeCall(
     prompt,
   );
   const analysisSchema = request.analysis_schema as unknown as Record<string, unknown>;
-  await deps.db
-    .update(c)
-    .set({ ...outcome, analysisSchema, analysisPrompt: prompt })
-    .where(eq(c.id, call.id));
+  // The new analysis and its webhook commit together: a receiver of the call's webhook hears of
+  // it (`call.analyzed`, a webhook-id of its own, so it is not dropped as a repeat of the first).
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(c)
+      .set({ ...outcome, analysisSchema, analysisPrompt: prompt })
+      .where(eq(c.id, call.id));
+    const webhookId = `msg_${call.id}_analyzed_${randomUUID().slice(0, 8)}`;
+    await queueCallWebhook(
+      tx,
+      call,
+      { type: 'call.analyzed', webhookId },
+      new Date(deps.clock.now()),
+    );
+  });
   return {
     status: 'success',
     call_id: call.id,

@@ -1,123 +1,35 @@
-import type { AgentAction, AgentContext } from '../../adapters/agent-brain';
-import { actionsFor } from '../actions';
+import type { AgentAction } from '../../adapters/agent-brain';
 import { runLiveAction } from './run-action';
 import { OUT_OF_CREDIT_LINE, OUT_OF_CREDIT_NOTICE_MS } from '../out-of-credit';
-import type { CallEndedBy, CallRow } from '../types';
-import { pickVoices, type LineVoice } from '../speak-line';
+import type { CallEndedBy } from '../types';
+import { pickVoices } from '../speak-line';
 import { mediaStreamEnded, mediaStreamStarted, requestHangUp } from '../lifecycle';
-import { openingNotice, recordOptOut } from '../rules';
-import type { LineTurn } from '../../adapters/telephony';
+import { openingNotice } from '../rules';
 import { CallRecording } from './call-recording';
-import { saveRecording, writeLine } from './call-writes';
+import { saveRecording } from './call-writes';
 import { answerMachine } from './machine-detection';
 import { InterruptionGate } from './interruption-gate';
-import { interruptionRules, speechContext } from '../call-controls';
-import { FramePacer } from './frame-pacer';
-import { InboundClock } from './inbound-clock';
+import { interruptionRules } from '../call-controls';
 import { decodeMulaw } from './mulaw';
 import { openStream } from './open-stream';
-import { ReplyPlayer, type Heard, type Reply } from './reply-player';
-import { endOfTurnSilenceMs, type EndOfTurnWindow } from './end-of-turn';
-import type { TurnAudio, TurnDetection } from './turn-detector';
+import type { Heard, Reply } from './reply-player';
+import { endOfTurnSilenceMs } from './end-of-turn';
+import type { TurnAudio } from './turn-detector';
 import { listen } from './listen';
 import { keyPressLine, resumePoint } from './key-presses';
-import type { TurnText } from './turn-text';
 import { parseInboundFrame, type InboundFrame, type StartFrame } from './twilio-frames';
-import type { ConversationDeps, StreamTransport } from './types';
+import { ConversationBase } from './conversation-base';
 
 const APOLOGY = "I'm sorry, something went wrong on our side. Goodbye.";
-
-/** Callee audio this late (a frame and more behind) holds the agent's next speech back. */
-const HOLD_BEHIND_MS = 40;
 
 /**
  * The loop of one live call: callee audio → end of turn → recognizer → the agent's streamed
  * reply → speech → paced frames back, with barge-in, transcript lines of what was heard,
  * the mixed recording, max_duration and voicemail. It never finishes the call itself: it hangs
  * up through the carrier and notes why; the carrier's final callback finishes it (any instance).
+ * What it holds, and the helpers its handlers share, are in conversation-base.ts.
  */
-export class Conversation {
-  private call: CallRow | null = null;
-  private streamSid = '';
-  private startedAtMs = 0;
-  private detector!: TurnDetection;
-  private gate!: InterruptionGate;
-  private text!: TurnText;
-  private window!: EndOfTurnWindow;
-  private readonly pacer: FramePacer;
-  private readonly inbound: InboundClock;
-  private readonly player: ReplyPlayer;
-  private recording: CallRecording | null = null;
-  private voice: LineVoice = { engineVoice: undefined };
-  private answeredBy: 'human' | 'voicemail' = 'human';
-  private readonly turns: LineTurn[] = [];
-  /** What the agent's first line opens with (AI and recording disclosures), read at the start. */
-  private notice: string | null = null;
-  private seq = 0;
-  private pauses = 0;
-  /**
-   * The callee's latest turn until the agent's answer to it is first heard: should they speak
-   * again before that, the answer is dropped and their next words join this turn.
-   */
-  private heard: { text: string; startMs: number; endMs: number } | null = null;
-  private writes: Promise<void> = Promise.resolve();
-  private turnWork: Promise<void> = Promise.resolve();
-  /** Aborted when the stream ends: cancels every timer of the call (all on the clock). */
-  private readonly stopped = new AbortController();
-  private ending = false;
-  private closed = false;
-  private hungUp = false;
-  /** An action the model called is running: its result, not the callee, starts the next reply. */
-  private acting = false;
-  private failure: string | undefined;
-
-  constructor(
-    private readonly deps: ConversationDeps,
-    private readonly transport: StreamTransport,
-  ) {
-    this.inbound = new InboundClock(deps.clock);
-    // The agent starts no speech while the callee's audio up to now waits unheard in a queue.
-    const holdStart = () => this.inbound.behindMs() > HOLD_BEHIND_MS;
-    this.pacer = new FramePacer(
-      deps.clock,
-      {
-        media: (frame, playAtMs) => {
-          // Frames leave ahead of their play time: the recording and transcript follow the callee's ear.
-          const atMs = playAtMs - this.startedAtMs;
-          this.recording?.addAhead(atMs, decodeMulaw(frame), this.elapsedMs());
-          this.player.onFrameSent(atMs);
-          this.commitHeard();
-          this.transport.send({
-            event: 'media',
-            streamSid: this.streamSid,
-            media: { payload: frame.toString('base64') },
-          });
-        },
-        mark: (name) =>
-          this.transport.send({ event: 'mark', streamSid: this.streamSid, mark: { name } }),
-      },
-      { holdStart },
-    );
-    this.player = new ReplyPlayer(deps, this.pacer, {
-      voice: () => this.voice,
-      settled: (reply, heard) => this.onReplySettled(reply, heard),
-      failed: (message) => this.fail(message),
-      optedOut: () => void this.optOut(),
-    });
-  }
-
-  /** Runs `fn` after `ms` on the clock, unless the stream ended first. */
-  private after(ms: number, fn: () => void): void {
-    const { signal } = this.stopped;
-    void this.deps.clock.sleep(ms, signal).then(() => {
-      if (!signal.aborted) fn();
-    });
-  }
-
-  private elapsedMs(): number {
-    return this.deps.clock.now() - this.startedAtMs;
-  }
-
+export class Conversation extends ConversationBase {
   async handleText(text: string): Promise<void> {
     const frame = parseInboundFrame(text);
     if (!frame) return this.transport.close(1007, 'not a media stream frame');
@@ -161,7 +73,8 @@ export class Conversation {
     this.startedAtMs = this.deps.clock.now() - (resumed?.offsetMs ?? 0);
     this.deps.admission?.opened(call.id);
     this.gate = new InterruptionGate(interruptionRules(call));
-    if (call.record) this.recording = new CallRecording();
+    // A stream opened again is a recording segment of its own, from where the call stands.
+    if (call.record) this.recording = new CallRecording(resumed?.offsetMs ?? 0);
     ({ window: this.window, detector: this.detector, text: this.text } = listen(this.deps, call));
     if (!call.carrierCallSid) {
       await mediaStreamStarted(this.deps, call.id, frame.start.callSid);
@@ -186,29 +99,6 @@ export class Conversation {
     this.bargeIn();
     this.addLine('agent-action', line, this.elapsedMs(), 0);
     this.reply();
-  }
-
-  /** The agent's next reply; its first opens with the disclosures. */
-  private reply(): void {
-    if (this.acting) return;
-    const first = !this.turns.some((turn) => turn.user === 'assistant');
-    this.player.start(this.context(), first ? this.notice : null);
-  }
-
-  private context(): AgentContext {
-    const call = this.call!;
-    return {
-      task: call.task,
-      firstSentence: call.firstSentence,
-      voice: call.voice,
-      language: call.language,
-      answeredBy: this.answeredBy,
-      ...speechContext(call),
-      actions: actionsFor(call),
-      turns: this.heard
-        ? [...this.turns, { user: 'user', text: this.heard.text }]
-        : [...this.turns],
-    };
   }
 
   private onMedia(atMs: number, payload: Buffer): void {
@@ -238,23 +128,6 @@ export class Conversation {
     if (ended) this.turnWork = this.turnWork.then(() => this.onTurn(ended, keep));
   }
 
-  /** The answer to the callee's turn is being heard: the turn is theirs for good. */
-  private commitHeard(): void {
-    const heard = this.heard;
-    if (!heard) return;
-    this.heard = null;
-    this.addLine('user', heard.text, heard.startMs, heard.endMs - heard.startMs);
-  }
-
-  /**
-   * Stops the agent; the carrier drops what it still buffers. An answer not heard yet is
-   * dropped whole (brain and synthesis cancelled, nothing played or written).
-   */
-  private bargeIn(): void {
-    if (this.player.interrupt()) this.transport.send({ event: 'clear', streamSid: this.streamSid });
-    this.recording?.cut(this.elapsedMs());
-  }
-
   /** `keep` false: the turn only talked over the agent (interruption-gate.ts); not answered. */
   private async onTurn(turn: TurnAudio, keep = true): Promise<void> {
     if (this.ending || this.closed) return;
@@ -276,34 +149,7 @@ export class Conversation {
     if (!this.detector.inSpeech) this.reply();
   }
 
-  /** `seen`: what the model reads for the line, when not its text (an action's result). */
-  private addLine(
-    user: LineTurn['user'],
-    text: string,
-    startMs: number,
-    durationMs: number,
-    seen = text,
-  ) {
-    const call = this.call!;
-    this.turns.push({ user, text: seen });
-    const line = { seq: this.seq++, user, text, startMs, durationMs };
-    // Stamped with when the line began on the call, not when it was written.
-    const now = new Date(this.startedAtMs + startMs);
-    this.writes = this.writes
-      .then(() => writeLine(this.deps.db, call.id, line, now))
-      .catch((error: unknown) => console.error(`call ${call.id}: transcript write failed:`, error));
-  }
-
-  /** The callee asked not to be called again: their number is listed with this call. */
-  private async optOut(): Promise<void> {
-    const call = this.call;
-    if (!call) return;
-    await recordOptOut(this.deps.db, call, new Date(this.deps.clock.now())).catch(
-      (error: unknown) => console.error(`call ${call.id}: could not record the opt-out:`, error),
-    );
-  }
-
-  private onReplySettled(reply: Reply, heard: Heard) {
+  protected onReplySettled(reply: Reply, heard: Heard) {
     if (heard.text) this.addLine('assistant', heard.text, heard.startMs, heard.durationMs);
     if (reply.action && !reply.interrupted && !reply.end) return void this.act(reply.action);
     if (reply.end && !reply.interrupted) void this.hangUp('ASSISTANT');
@@ -342,7 +188,7 @@ export class Conversation {
   }
 
   /** A recognizer or agent failure: a short apology, then the call ends with the reason. */
-  private async fail(message: string): Promise<void> {
+  protected async fail(message: string): Promise<void> {
     if (this.ending || this.closed || !this.call) return;
     console.error(`call ${this.call.id}: ${message}`);
     this.failure = message.slice(0, 300);

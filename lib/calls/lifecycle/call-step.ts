@@ -2,6 +2,7 @@ import { schema } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
 import type { LineTurn } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
+import { getTranscripts } from '../get-call';
 import { pickVoices, speakLine } from '../speak-line';
 import type { CallDeps, CallRow, LineState, SandboxLineState } from '../types';
 import { lineStateOf } from './line-state';
@@ -76,7 +77,7 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
               callId: call.id,
               toNumber: call.toNumber,
               inbound: call.direction === 'inbound',
-              turns,
+              turns: await heardTurns(deps, call, state, turns),
             })
           : null;
     if (said === null) {
@@ -85,6 +86,21 @@ async function talk(deps: CallDeps, call: CallRow, state: SandboxLineState): Pro
     text = said;
   }
   return say(deps, call, state, speaker, text, endsCall, action);
+}
+
+/**
+ * The call as the far end lived it: an action's line as it happened ("pressed 2"), not as the
+ * model read it ("You pressed 2."), so the sandbox's scripts (the keypad menu) hear the keys.
+ */
+async function heardTurns(
+  deps: CallDeps,
+  call: CallRow,
+  state: SandboxLineState,
+  turns: LineTurn[],
+): Promise<LineTurn[]> {
+  if (!state.actionResults) return turns;
+  const lines = await getTranscripts(deps.db, call.id);
+  return lines.map((line) => ({ user: line.user, text: line.text }));
 }
 
 /** Speaks one line on the sandbox line and stores it; `endsCall` ends the call after it. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema } from '../../adapters/db';
 import { ApiError } from '../../platform/errors/api-error';
-import { testNumberOutcomes } from '../../adapters/telephony';
+import { carrierLineOf, testNumberOutcomes } from '../../adapters/telephony';
 import { readAgentContext } from '../read-agent-context';
 import { callResults, type CallResults } from '../analysis/call-results';
 import type { CallDeps, CallRow, CarrierLineState } from '../types';
@@ -80,11 +80,31 @@ async function resultsOf(deps: CallDeps, call: CallRow): Promise<CallResults> {
   return callResults(deps, call, context);
 }
 
+/**
+ * How long a warm transfer's person's leg is billed: the carrier's own duration once it ended,
+ * else (the caller's leg reported first: the conference ends both at once) the time since the
+ * person answered. Null without such a leg.
+ */
+async function transferLegMs(deps: CallDeps, state: CarrierLineState): Promise<number | null> {
+  const leg = state.transferLeg;
+  if (!leg) return null;
+  if (leg.billedMs !== undefined) return leg.billedMs;
+  const carrier = carrierLineOf(deps.provider);
+  const seconds = carrier?.legBilledSeconds
+    ? await carrier.legBilledSeconds(leg.sid).catch((error: unknown) => {
+        console.warn(`transfer leg ${leg.sid}: its duration could not be read:`, error);
+        return null;
+      })
+    : null;
+  return seconds !== null ? seconds * 1000 : Math.max(0, deps.clock.now() - leg.answeredAt);
+}
+
 /** How a final status ends the call: by our pending reason if we hung up, else as it says. */
 function finalEnding(
   call: CallRow,
   callback: CarrierCallback,
   results: CallResults,
+  legMs: number | null,
 ): CallEnding & { before: Partial<CallRow> } {
   const state: CarrierLineState = carrierStateOf(call) ?? { line: 'carrier' };
   const heard = callback.CallStatus === 'completed' ? (callback.CallDuration ?? 0) * 1000 : 0;
@@ -93,6 +113,11 @@ function finalEnding(
   if (callback.CallStatus !== 'completed' && !pending) {
     const { answeredBy, ...ending } = failure(callback);
     return { ...ending, before: { ...before, answeredBy } };
+  }
+  // The person's leg of a warm transfer: charged with the call, and kept on the line as charged.
+  const leg = legMs !== null && state.transferLeg ? { legMs } : {};
+  if (legMs !== null && state.transferLeg) {
+    before.lineState = { ...state, transferLeg: { ...state.transferLeg, billedMs: legMs } };
   }
   // Connected without a verdict from machine detection: a person, as far as we know.
   if (heard > 0 && !call.answeredBy) {
@@ -103,10 +128,17 @@ function finalEnding(
       queueStatus: 'call_error',
       endedBy: 'SYSTEM',
       errorMessage: pending.errorMessage,
+      ...leg,
       before,
     };
   }
-  return { queueStatus: 'complete', endedBy: pending?.endedBy ?? 'USER', ...results, before };
+  return {
+    queueStatus: 'complete',
+    endedBy: pending?.endedBy ?? 'USER',
+    ...results,
+    ...leg,
+    before,
+  };
 }
 
 /** A final callback for a call already ended (by the overdue step, say): say if we differ. */
@@ -150,9 +182,13 @@ export async function applyCarrierStatus(
       (callback.CallDuration ?? 0) > 0 &&
       !state.pendingEnding?.errorMessage;
     const results = heard ? await resultsOf(deps, call) : { summary: null };
-    const ended = await endCall(deps, callId, (locked) => finalEnding(locked, callback, results), {
-      reportedByCarrier: true,
-    });
+    const legMs = status === 'completed' ? await transferLegMs(deps, state) : null;
+    const ended = await endCall(
+      deps,
+      callId,
+      (locked) => finalEnding(locked, callback, results, legMs),
+      { reportedByCarrier: true },
+    );
     return ended === true ? 'applied' : 'ignored';
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '../../adapters/db';
 import { chargeUpTo, settleCallHold, settleKeySpend } from '../../wallet';
@@ -9,6 +8,7 @@ import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
 import { hangUpAtCarrier } from './request-hang-up';
 import { queueRetry } from '../scheduling/queue-retry';
+import { queueCallWebhook } from '../webhooks/queue-call-webhook';
 
 export interface CallEnding {
   queueStatus: 'complete' | 'call_error';
@@ -19,6 +19,11 @@ export interface CallEnding {
   analysis?: Record<string, unknown> | null;
   analysisError?: string | null;
   analysisBy?: 'llm' | 'scripted' | null;
+  /**
+   * A second carrier leg billed with the call (a warm transfer's person): its minutes are
+   * charged on top of the call's own, still within the call's hold.
+   */
+  legMs?: number;
 }
 
 /** Price of a call: every started minute of real audio. */
@@ -70,7 +75,8 @@ export async function endLockedCall(
 
   // Every started minute the line was open is paid for, however the call ended (an error after
   // it connected included); a call that never connected costs nothing.
-  const cost = callCostMicros(claimed.durationMs, deps.settings.pricePerMinuteMicros);
+  const price = deps.settings.pricePerMinuteMicros;
+  const cost = callCostMicros(claimed.durationMs, price) + callCostMicros(ending.legMs ?? 0, price);
   // The hold taken before the dial pays it, never more; the hold is released whole. A call placed
   // before holds existed takes what the wallet has free.
   const charged =
@@ -113,20 +119,7 @@ export async function endLockedCall(
     }
   }
 
-  if (call.webhook) {
-    await tx.insert(schema.webhookDeliveries).values({
-      id: randomUUID(),
-      orgId: call.orgId,
-      callId: call.id,
-      webhookId: `msg_${call.id}`,
-      url: call.webhook,
-      eventType: 'call.completed',
-      payload: {},
-      status: 'pending',
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-  }
+  await queueCallWebhook(tx, call, { type: 'call.completed', webhookId: `msg_${call.id}` }, now);
   // The next attempt of a call with a retry policy, in the ending's own transaction (once).
   if (call.retry) await queueRetry(tx, call.id, now);
   return true;

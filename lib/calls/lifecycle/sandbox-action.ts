@@ -22,6 +22,8 @@ export async function actOnSandbox(
     call,
     line: 'sandbox',
     turns: context.turns,
+    // The step's own position: the same when the step is run again after a crash.
+    step: state.seq,
     signal: new AbortController().signal,
     say: (text) => {
       said.push(text);

@@ -31,7 +31,7 @@ export async function resendWebhooks(db: Db, orgId: string, callIds: string[], n
         callId: id,
         webhookId: `msg_${id}_${randomUUID().slice(0, 8)}`,
         url: byId.get(id)!.webhook!,
-        eventType: 'call.completed',
+        eventType: 'call.completed' as const,
         payload: {},
         status: 'pending' as const,
         nextAttemptAt: now,

@@ -67,4 +67,20 @@ export function registerCallWebhookPaths(registry: OpenAPIRegistry): void {
     },
     responses: { 200: { description: 'Any 2xx status acknowledges the delivery.' } },
   });
+  registry.registerWebhook({
+    method: 'post',
+    path: 'call.analyzed',
+    operationId: 'callAnalyzedWebhook',
+    tags: ['Webhooks'],
+    summary:
+      'The call’s record again, sent to its `webhook` after POST /v1/calls/{call_id}/analyze',
+    description:
+      'Sent when the analysis of an ended call was run again: `type` is `call.analyzed` and `data` the ' +
+      'call detail with the new `analysis`. Signed, retried and filtered as `call.completed`, with a ' +
+      '`webhook-id` of its own.',
+    request: {
+      body: { required: true, content: { 'application/json': { schema: CallWebhookEvent } } },
+    },
+    responses: { 200: { description: 'Any 2xx status acknowledges the delivery.' } },
+  });
 }

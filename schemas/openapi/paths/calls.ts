@@ -146,7 +146,9 @@ export function registerCallPaths(registry: OpenAPIRegistry): void {
     description:
       'Reads the ended call’s transcript again with this `analysis_schema` (and `analysis_prompt`); ' +
       'the result replaces the call’s `analysis`, `analysis_error`, `analysis_by` and ' +
-      '`analysis_schema` wherever the call is shown (its webhook is not sent again). An answer that ' +
+      '`analysis_schema` wherever the call is shown, and a call with a `webhook` gets a ' +
+      '`call.analyzed` delivery of its updated record (the post-call webhook’s body and signing, a ' +
+      'new `webhook-id`). An answer that ' +
       'does not validate is asked for once more, then `analysis` is null with `analysis_error`. ' +
       `At most ${ANALYZE_REQUESTS_PER_MINUTE} requests a minute per organization (429 ` +
       '`RATE_LIMITED` with Retry-After beyond).',

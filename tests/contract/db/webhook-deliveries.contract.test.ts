@@ -4,6 +4,7 @@ import { GIVE_UP_AFTER_MS } from '@/lib/calls/webhooks/backoff';
 import { deliverDueWebhooks } from '@/lib/calls/webhooks/deliver-due-webhooks';
 import { listDeliveries } from '@/lib/calls/webhooks/list-deliveries';
 import { resendWebhooks } from '@/lib/calls/webhooks/resend-webhooks';
+import { reanalyzeCall } from '@/lib/calls/analysis/reanalyze-call';
 import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { runDueWork } from '@/lib/calls/run-due-work';
 import type { CallDeps } from '@/lib/calls/types';
@@ -136,6 +137,46 @@ describe.each(databaseAdapters)('post-call webhook deliveries on $name', (adapte
     deps.clock.advance(GIVE_UP_AFTER_MS);
     await duePass(deps);
     expect(deps.webhooks.sent).toHaveLength(1);
+  });
+
+  it('sends a call.analyzed delivery of the new analysis when /analyze re-runs it; none without a webhook', async () => {
+    const orgId = await newOrg();
+    const id = await dispatch(orgId, { phone_number: HUMAN, task: TASK, webhook: HOOK });
+    const without = await dispatch(orgId, { phone_number: HUMAN, task: TASK });
+    await playCalls(deps, [id, without]);
+    await duePass(deps);
+    expect(deps.webhooks.sent.map((d) => d.type)).toEqual(['call.completed']);
+
+    const analysisSchema = {
+      type: 'object',
+      properties: { confirmed: { type: 'boolean', description: 'Did they confirm Tuesday?' } },
+    };
+    deps.clock.advance(1_000);
+    const result = await reanalyzeCall(deps, orgId, id, { analysis_schema: analysisSchema });
+    await reanalyzeCall(deps, orgId, without, { analysis_schema: analysisSchema });
+    expect(await deliveriesOf(without)).toHaveLength(0);
+    const queued = (await deliveriesOf(id)).find((d) => d.eventType === 'call.analyzed')!;
+    expect(queued).toMatchObject({ url: HOOK, status: 'pending' });
+    expect(queued.webhookId).not.toBe(`msg_${id}`);
+
+    await duePass(deps);
+    expect(deps.webhooks.sent).toHaveLength(2);
+    expect(deps.webhooks.sent[1]).toMatchObject({
+      id: queued.webhookId,
+      url: HOOK,
+      type: 'call.analyzed',
+      data: {
+        call_id: id,
+        analysis: result.analysis,
+        analysis_by: result.analysis_by,
+        analysis_schema: analysisSchema,
+      },
+    });
+    const log = await listDeliveries(db, orgId, id);
+    expect(log.deliveries.map((d) => [d.event_type, d.status])).toEqual([
+      ['call.completed', 'delivered'],
+      ['call.analyzed', 'delivered'],
+    ]);
   });
 
   it('queues a pending delivery, due at once, when a call with a webhook is stopped', async () => {

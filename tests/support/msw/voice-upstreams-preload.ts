@@ -15,8 +15,11 @@ import { chatCompletion, chatCompletionChunk } from '../chat-completion';
 import { STAND_IN_NUMBERS, twilioNumberAccount, twilioNumberHandlers } from './twilio-numbers';
 
 export interface VoiceFakeMode {
-  /** Twilio's answer to fetching a call (a warm transfer's person's leg): its status. */
-  twilio?: { legStatus?: string };
+  /**
+   * Twilio's answer to fetching a call (a warm transfer's person's leg): its status, and the
+   * seconds it lasted once ended (`duration`, null when unset).
+   */
+  twilio?: { legStatus?: string; legDuration?: string };
   /** Texts the recognizer answers, in order of requests (then ''); `fail` answers 500. */
   stt?: { texts?: string[]; fail?: boolean; latencyMs?: number; text?: string };
   /**
@@ -107,9 +110,10 @@ const handlers = [
   http.get(`${twilioBase}/2010-04-01/Accounts/:account/Calls/:sid.json`, ({ params }) => {
     record({ service: 'twilio', action: 'fetch', sid: params.sid });
     const status = mode().twilio?.legStatus ?? 'in-progress';
-    return HttpResponse.json(
-      twilioCall(String(params.sid), String(params.account), { Status: status }),
-    );
+    return HttpResponse.json({
+      ...twilioCall(String(params.sid), String(params.account), { Status: status }),
+      duration: mode().twilio?.legDuration ?? null,
+    });
   }),
   http.post(
     `${twilioBase}/2010-04-01/Accounts/:account/Calls/:sid.json`,

@@ -182,6 +182,18 @@ describe('μ-law frames and the recording', () => {
     expect(pcm.length).toBe(60 * 8 * 2);
     expect(pcm.readInt16LE(59 * 8 * 2)).toBe(100);
   });
+
+  it('records a stream opened again mid-call from its own start: call time 30 s is its sample 0', () => {
+    const recording = new CallRecording(30_000);
+    // The callee at the new stream's time 0, the agent heard at the call's 30.5 s.
+    recording.add(0, Int16Array.from([7]));
+    recording.addAhead(30_500, Int16Array.from([9]), 30_000);
+    recording.cut(31_000);
+    const pcm = recording.pcm();
+    expect(pcm.length).toBe((500 * 8 + 1) * 2);
+    expect(pcm.readInt16LE(0)).toBe(7);
+    expect(pcm.readInt16LE(500 * 8 * 2)).toBe(9);
+  });
 });
 
 describe('media stream frames', () => {

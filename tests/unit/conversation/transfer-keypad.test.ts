@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/adapters/db';
+import type { CarrierLine } from '@/lib/adapters/telephony';
 import { pressDigits } from '@/lib/calls/actions/press-digits';
 import { transferCall } from '@/lib/calls/actions/transfer-call';
 import type { ActionSurface } from '@/lib/calls/actions/types';
@@ -56,10 +57,11 @@ async function surfaceOf(
   return { surface, said, requests: standIn.requests };
 }
 
-/** Twilio's final callback of the caller's call, after the bridge ended. */
-async function finalCallback(call: LiveCall, seconds: number) {
+/** Twilio's final callback of the caller's call, after the bridge ended (through `carrier`). */
+async function finalCallback(call: LiveCall, seconds: number, carrier?: CarrierLine) {
   await call.conversation.handleFrame({ event: 'stop' });
-  await applyCarrierStatus(call.calls, call.callId, {
+  const calls = carrier ? { ...call.calls, provider: carrier } : call.calls;
+  await applyCarrierStatus(calls, call.callId, {
     CallSid: call.sid,
     CallStatus: 'completed',
     CallDuration: seconds,
@@ -97,8 +99,8 @@ describe('transfer_call on Twilio', () => {
     expect(ended.transferredAt).toBeInstanceOf(Date);
   });
 
-  it('warm: the person is rung into a conference and told who calls and why, then the caller joins', async () => {
-    const call = await liveCall({ replies: ['Hello.'] });
+  it('warm: the person is rung into a conference and told who calls and why, then the caller joins; both legs are billed', async () => {
+    const call = await liveCall({ replies: ['Hello.'], body: { max_duration: 10 } });
     await call.run(400);
     const { surface, said, requests } = await surfaceOf(
       call,
@@ -131,12 +133,42 @@ describe('transfer_call on Twilio', () => {
     expect(requests[2]!.form.Twiml).toContain(`${room}</Conference>`);
     expect(requests[2]!.form.Twiml).not.toContain('<Say>');
 
-    const ended = await finalCallback(call, 240);
+    // The person's leg is a carrier call of its own, billed too: Twilio has its duration.
+    expect((await call.row()).lineState).toMatchObject({ transferLeg: { sid: 'CAleg1' } });
+    standIn!.state.legStatus = 'completed';
+    standIn!.state.legDuration = '150';
+    const ended = await finalCallback(call, 240, standIn!.carrier);
+    expect(requests.at(-1)).toMatchObject({ method: 'GET', path: 'Calls/CAleg1.json' });
     expect(ended).toMatchObject({
       callEndedBy: 'TRANSFER',
       transferredTo: SUPPORT,
       durationMs: 240_000,
+      lineState: { transferLeg: { sid: 'CAleg1', billedMs: 150_000 } },
+      // Four minutes of the caller's leg and three of the person's.
+      priceMicros: 7 * TEST_CALL_SETTINGS.pricePerMinuteMicros,
     });
+  });
+
+  it("warm: the person's leg still up when the caller's call reports its end is billed until then, and never past the hold", async () => {
+    const call = await liveCall({ replies: ['Hello.'], body: { max_duration: 5 } });
+    await call.run(400);
+    const { surface } = await surfaceOf(call, { number: SALES, mode: 'warm' }, 'in-progress');
+    const outcome = await transferCall.run({ name: 'transfer_call', input: {} }, surface);
+    expect(outcome.next).toBe('leave');
+    const held = (await call.row()).heldMicros!;
+    expect(held).toBe(5 * TEST_CALL_SETTINGS.pricePerMinuteMicros);
+
+    // Four minutes bridged; Twilio does not have the leg's duration yet (still in progress).
+    await call.clock.advance(240_000);
+    const ended = await finalCallback(call, 250, standIn!.carrier);
+    expect(ended.lineState).toMatchObject({ transferLeg: { billedMs: 240_000 } });
+    // 5 minutes of the caller's leg and 4 of the person's: the call's hold of 5 minutes pays it.
+    expect(ended.priceMicros).toBe(held);
+    const [org] = await call.calls.db
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, call.orgId));
+    expect(org!.heldMicros).toBe(0);
   });
 
   it('warm, not answered: the caller is told, the call goes on with the agent', async () => {
@@ -267,6 +299,53 @@ describe('keypad', () => {
     const lines = await call.lines();
     expect(lines.slice(0, before.length)).toEqual(before);
     expect(lines).toContainEqual(['agent-action', 'pressed 3 (on their keypad)']);
+  });
+
+  it('the recording keeps the part after press_digits: each stream a segment, joined when the call ends', async () => {
+    const call = await liveCall({ replies: ['Hello.'], body: { record: true } });
+    await call.run(1_000);
+    const { surface, requests } = await surfaceOf(call, { number: SALES, mode: 'cold' });
+    await pressDigits.run({ name: 'press_digits', input: { digits: '2' } }, surface);
+    const token = /<Parameter name="token" value="([^"]+)"/.exec(requests[0]!.form.Twiml!)![1]!;
+    await call.conversation.handleFrame({ event: 'stop' });
+
+    const resumed = new Conversation(call.deps, call.transport);
+    await resumed.handleFrame({
+      event: 'start',
+      streamSid: 'MZ2',
+      start: { callSid: call.sid, customParameters: { callId: call.callId, token } },
+    });
+    // A person answers the menu's choice: two seconds of the new stream, from its own time 0.
+    const loud = Buffer.alloc(160, 0x10);
+    for (let t = 0; t < 2_000; t += 20) {
+      await resumed.handleFrame({
+        event: 'media',
+        media: { timestamp: t, payload: loud.toString('base64') },
+      });
+      await call.clock.advance(20);
+    }
+    await resumed.onClosed();
+    const segments = await call.calls.db
+      .select()
+      .from(schema.callAudio)
+      .where(eq(schema.callAudio.callId, call.callId))
+      .orderBy(schema.callAudio.seq);
+    expect(segments.map((s) => s.seq)).toEqual([0, 1]);
+    // The second segment starts at its stream's start, not after a silence as long as the call so far.
+    expect(segments[1]!.data.length).toBe(2_000 * 8 * 2);
+    const parts = segments[0]!.data.length + segments[1]!.data.length;
+
+    await applyCarrierStatus(call.calls, call.callId, {
+      CallSid: call.sid,
+      CallStatus: 'completed',
+      CallDuration: 4,
+    });
+    const [wav] = await call.calls.db
+      .select()
+      .from(schema.callAudio)
+      .where(eq(schema.callAudio.callId, call.callId));
+    expect(wav!.seq).toBe(-1);
+    expect(wav!.data.length).toBe(44 + parts);
   });
 
   it('a key the callee presses is a transcript line the model reads next', async () => {

@@ -2,6 +2,7 @@ import {
   bigserial,
   index,
   integer,
+  uniqueIndex,
   jsonb,
   pgTable,
   text,
@@ -30,6 +31,14 @@ export const callToolCalls = pgTable(
     /** The start of the answer (or why it failed), as the model read it. */
     output: text('output').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The sandbox step that called it (the step's transcript seq); NULL on a live call. A step
+     * run again (its worker died, its lease lapsed) finds the row and does not call again.
+     */
+    step: integer('step'),
   },
-  (t) => [index('call_tool_calls_call_idx').on(t.callId, t.id)],
+  (t) => [
+    index('call_tool_calls_call_idx').on(t.callId, t.id),
+    uniqueIndex('call_tool_calls_step_key').on(t.callId, t.step, t.name),
+  ],
 );

@@ -74,6 +74,12 @@ export interface CarrierLineState {
   streamMs?: number;
   /** Consecutive failed attempts at the overdue step. */
   failures?: number;
+  /**
+   * A warm transfer's person's leg, a carrier call of its own: billed with the call (see
+   * carrier-status.ts). `answeredAt` (epoch ms) estimates its length should the carrier not
+   * have its duration yet; `billedMs` is what was charged.
+   */
+  transferLeg?: { sid: string; answeredAt: number; billedMs?: number };
 }
 
 /** The line's state of a call between events, kept on the call row. */

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { calls } from './calls';
 import { organizations } from './orgs';
-import { deliveryStatuses } from '../../../../schemas/stored-values';
+import { deliveryStatuses, type CallWebhookEventType } from '../../../../schemas/stored-values';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +28,7 @@ export const webhookDeliveries = pgTable(
     /** Standard Webhooks `webhook-id`: the same on every retry of this delivery. */
     webhookId: text('webhook_id').notNull(),
     url: text('url').notNull(),
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type').$type<CallWebhookEventType>().notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: deliveryStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -49,7 +49,8 @@ export default async function WebhooksPage(props: OrgPageProps<{ org_id: string 
       />
       <p>
         A call with a <code>webhook</code> URL gets one signed <code>call.completed</code> delivery
-        when it ends (Standard Webhooks), retried for 24 hours until the receiver answers 2xx.
+        when it ends (Standard Webhooks), and a <code>call.analyzed</code> one when its analysis is
+        run again, each retried for 24 hours until the receiver answers 2xx.
       </p>
       {secret ? (
         <section aria-labelledby="signing-secret">
