@@ -13,7 +13,16 @@ const config = [
       ],
     },
   },
-  { ignores: ['.next/**', '**/node_modules/**', '.data/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.stryker-tmp/**',
+      'reports/**',
+      'next-env.d.ts',
+    ],
+  },
 ];
 
 export default config;
