@@ -3,6 +3,7 @@ import { consoleFetch } from '../support/accounts-api';
 import { depositUsd } from '../support/http';
 import { startRolesSuite, type RolesSuite } from '../support/console-api';
 import { eventually, expectError } from '../support/leads-api';
+import { dispatchActingCalls } from '../support/acting-calls';
 import { dispatch, getCall, TASK, voice, waitForEnd } from '../support/voice-api';
 import { ROLES as roles, type Role } from '../support/org-team';
 
@@ -265,33 +266,7 @@ describe('what the agent did, on the call page', () => {
   it('shows tool calls and key presses in the timeline, who answered, and the transfer', async () => {
     // The suite's calls have spent the starting credit; two more need their worst case held.
     await depositUsd(base, orgId, 5);
-    // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
-    const [keypad, transfer] = await Promise.all([
-      dispatch(base, apiKey, {
-        phone_number: '+14155550106',
-        max_duration: 2,
-        task: 'Reach support about a broken router. Look the order up with look_up_order.',
-        tools: [
-          {
-            name: 'look_up_order',
-            description: 'Looks an order up.',
-            input_schema: {
-              type: 'object',
-              properties: { order: { type: 'string', examples: ['A-1'] } },
-            },
-            // The webhook receiver answers 204: the tool answered, with nothing to read.
-            url: hooks.url,
-            method: 'POST',
-          },
-        ],
-      }),
-      dispatch(base, apiKey, {
-        phone_number: '+14155550107',
-        max_duration: 2,
-        task: 'Ask about the renewal.',
-        transfer_phone_number: '+14155550111',
-      }),
-    ]);
+    const [keypad, transfer] = await dispatchActingCalls(base, apiKey, hooks.url);
     const [keypadCall, transferCall] = await Promise.all([
       waitForEnd(base, apiKey, keypad),
       waitForEnd(base, apiKey, transfer),

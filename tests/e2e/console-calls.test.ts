@@ -13,6 +13,7 @@ import {
 } from '../support/console-browser';
 import { depositUsd } from '../support/http';
 import { eventually } from '../support/leads-api';
+import { dispatchActingCalls } from '../support/acting-calls';
 import { dispatch, getCall, TASK, waitForEnd } from '../support/voice-api';
 
 // The console's calls pages in Chromium, as a customer uses them: sign up, place calls through the
@@ -75,33 +76,7 @@ describe('the calls pages', () => {
   });
 
   it('shows what the agent did: a tool call and keys pressed in the transcript, who answered, a transfer', async () => {
-    // 555-0106 is a keypad menu on the sandbox line; 555-0107 a person who asks for a human.
-    // Two minutes each: the wallet holds a call's worst case, and the starting credit is small.
-    const [keypad, transfer] = await Promise.all([
-      dispatch(base, apiKey, {
-        phone_number: '+14155550106',
-        max_duration: 2,
-        task: 'Reach support about a broken router. Look the order up with look_up_order.',
-        tools: [
-          {
-            name: 'look_up_order',
-            description: 'Looks an order up.',
-            input_schema: {
-              type: 'object',
-              properties: { order: { type: 'string', examples: ['A-1'] } },
-            },
-            url: hooks.url,
-            method: 'POST',
-          },
-        ],
-      }),
-      dispatch(base, apiKey, {
-        phone_number: '+14155550107',
-        max_duration: 2,
-        task: 'Ask about the renewal.',
-        transfer_phone_number: '+14155550111',
-      }),
-    ]);
+    const [keypad, transfer] = await dispatchActingCalls(base, apiKey, hooks.url);
     await Promise.all([waitForEnd(base, apiKey, keypad), waitForEnd(base, apiKey, transfer)]);
 
     await page.goto(`${base}/console/orgs/${orgId}/calls/${keypad}`);
