@@ -56,13 +56,9 @@ export async function checkCallTools(
   }
 }
 
-/** The tools as the call row keeps them: header values sealed. */
-export function storedTools(
-  tools: CallToolInput[] | null | undefined,
-  secret: string,
-): StoredCallTool[] | null {
-  if (!tools?.length) return null;
-  return tools.map((tool) => ({
+/** A tool's settings besides its headers, as every stored and sent form of it carries them. */
+export function toolSettings(tool: CallToolInput | StoredCallTool) {
+  return {
     name: tool.name,
     description: tool.description,
     input_schema: tool.input_schema,
@@ -70,6 +66,17 @@ export function storedTools(
     method: tool.method,
     timeout_ms: tool.timeout_ms,
     speech: tool.speech ?? null,
+  };
+}
+
+/** The tools as the call row keeps them: header values sealed. */
+export function storedTools(
+  tools: CallToolInput[] | null | undefined,
+  secret: string,
+): StoredCallTool[] | null {
+  if (!tools?.length) return null;
+  return tools.map((tool) => ({
+    ...toolSettings(tool),
     sealed_headers:
       tool.headers && Object.keys(tool.headers).length > 0
         ? sealHeaders(tool.headers, secret)

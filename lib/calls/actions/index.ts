@@ -4,5 +4,11 @@ export { actionsFor, CALL_ACTIONS } from './registry';
 export { runAction } from './run-action';
 export type { ActionDeps, ActionOutcome, ActionSurface, CallAction } from './types';
 export { listToolCalls } from './tool-call-rows';
-export { checkCallTools, hiddenHeaders, storedTools, withoutToolHeaders } from './check-tools';
+export {
+  checkCallTools,
+  hiddenHeaders,
+  storedTools,
+  toolSettings,
+  withoutToolHeaders,
+} from './check-tools';
 export { openHeaders, sealHeaders } from './seal-headers';

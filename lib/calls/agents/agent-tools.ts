@@ -2,7 +2,7 @@ import { HIDDEN_HEADER_VALUE, type CallToolInput } from '@/schemas/call-tools';
 import type { AgentToolBody } from '@/schemas/agents';
 import type { StoredCallTool } from '../../adapters/db/schema/call-tools';
 import { ApiError } from '../../platform/errors/api-error';
-import { hiddenHeaders, openHeaders, sealHeaders } from '../actions';
+import { hiddenHeaders, openHeaders, sealHeaders, toolSettings } from '../actions';
 
 /**
  * One of an agent's tools as its versions keep it: a call's stored tool (header values sealed
@@ -74,13 +74,7 @@ export function sealAgentTools(
           ? old.sealed_headers
           : sealHeaders(headers, secret);
     return {
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.input_schema,
-      url: tool.url,
-      method: tool.method,
-      timeout_ms: tool.timeout_ms,
-      speech: tool.speech ?? null,
+      ...toolSettings(tool),
       sealed_headers: sealed,
       header_names: names,
     };
@@ -99,13 +93,7 @@ export function openAgentTools(
   return saved.map((tool) => {
     const headers = opened(tool, secret, field);
     return {
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.input_schema,
-      url: tool.url,
-      method: tool.method,
-      timeout_ms: tool.timeout_ms,
-      speech: tool.speech,
+      ...toolSettings(tool),
       headers: Object.keys(headers).length > 0 ? headers : null,
     };
   });
