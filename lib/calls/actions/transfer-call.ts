@@ -79,7 +79,7 @@ export const transferCall: CallAction = {
       const outcome = await warmTransfer(surface, deps, { to: target.to, who });
       if (outcome === 'unanswered') return unanswered(surface, who, named);
       if ('refused' in outcome) return refused(outcome.refused);
-      await noteTransfer(deps, call.id, target.to, outcome.joined);
+      await noteTransfer(deps, call.id, target.to);
       return {
         line: `transferred to ${named} (warm)`,
         result: `Transferred to ${who}.`,

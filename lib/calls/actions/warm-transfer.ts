@@ -1,3 +1,4 @@
+import { noteTransferLeg } from '../lifecycle/note-transfer';
 import type { ActionDeps, ActionSurface } from './types';
 import { ownNumber, secondsLeft, transferWhisper } from './transfer-whisper';
 
@@ -6,7 +7,7 @@ export const WARM_RING_TIMEOUT_S = 25;
 /** How often the person's leg is looked at while it rings. */
 const POLL_MS = 1_000;
 
-/** How a warm transfer went: the person's leg joined (billed with the call), or why not. */
+/** How a warm transfer went: the person's leg joined (noted on the call, billed with it), or why not. */
 export type WarmOutcome =
   { joined: { sid: string; answeredAt: number } } | 'unanswered' | { refused: string };
 
@@ -55,6 +56,7 @@ export async function warmTransfer(
   }
   // The person's leg is billed from here (ringing is free), as Twilio bills it.
   const answeredAt = deps.clock.now();
+  await noteTransferLeg(deps, call.id, { sid: leg, answeredAt });
   try {
     await carrier.joinConference(sid, room);
   } catch (error) {

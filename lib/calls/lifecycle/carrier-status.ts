@@ -104,9 +104,17 @@ function finalEnding(
   call: CallRow,
   callback: CarrierCallback,
   results: CallResults,
-  legMs: number | null,
+  measuredLegMs: number | null,
+  nowMs: number,
 ): CallEnding & { before: Partial<CallRow> } {
   const state: CarrierLineState = carrierStateOf(call) ?? { line: 'carrier' };
+  // A leg noted after the callback's first read (the person answered meanwhile) is billed from
+  // their answer, as when the carrier cannot say how long it was.
+  const legMs =
+    measuredLegMs ??
+    (state.transferLeg && callback.CallStatus === 'completed'
+      ? (state.transferLeg.billedMs ?? Math.max(0, nowMs - state.transferLeg.answeredAt))
+      : null);
   const heard = callback.CallStatus === 'completed' ? (callback.CallDuration ?? 0) * 1000 : 0;
   const pending = state.pendingEnding;
   const before: Partial<CallRow> = { durationMs: heard, carrierCallSid: callback.CallSid };
@@ -186,7 +194,7 @@ export async function applyCarrierStatus(
     const ended = await endCall(
       deps,
       callId,
-      (locked) => finalEnding(locked, callback, results, legMs),
+      (locked) => finalEnding(locked, callback, results, legMs, deps.clock.now()),
       { reportedByCarrier: true },
     );
     return ended === true ? 'applied' : 'ignored';

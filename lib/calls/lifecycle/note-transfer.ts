@@ -8,15 +8,12 @@ import { withLockedCall } from './lock-call';
  * The agent handed the caller to `to` (transfer_call): the call says so, and on a carrier its
  * final callback ends it by TRANSFER, charged for the carrier's whole duration (the bridged time
  * included). Unlike a hang-up, nothing is hung up and the final callback is awaited until
- * max_duration's own deadline, not a short wait. A warm transfer's `leg` (the person's own
- * carrier call) is kept on the line to be billed with the call. False when the call is no
- * longer live.
+ * max_duration's own deadline, not a short wait. False when the call is no longer live.
  */
 export async function noteTransfer(
   deps: Pick<CallDeps, 'db' | 'clock'>,
   callId: string,
   to: string,
-  leg?: CarrierLineState['transferLeg'],
 ): Promise<boolean> {
   const now = deps.clock.now();
   const noted = await withLockedCall(deps, callId, async (tx, call) => {
@@ -34,7 +31,6 @@ export async function noteTransfer(
                 ...(state.pendingEnding
                   ? {}
                   : { pendingEnding: { endedBy: 'TRANSFER' as const, requestedAt: now } }),
-                ...(leg ? { transferLeg: leg } : {}),
               },
             }
           : {}),
@@ -43,4 +39,24 @@ export async function noteTransfer(
     return true;
   });
   return noted === true;
+}
+
+/**
+ * A warm transfer's person answered: their own carrier call is kept on the line, to be billed
+ * with the call. Noted before the caller is moved to them, so that the caller's final callback,
+ * which may come the moment the move is made, already finds it.
+ */
+export async function noteTransferLeg(
+  deps: Pick<CallDeps, 'db'>,
+  callId: string,
+  leg: NonNullable<CarrierLineState['transferLeg']>,
+): Promise<void> {
+  await withLockedCall(deps, callId, async (tx, call) => {
+    const state = carrierStateOf(call);
+    if (call.queueStatus !== 'started' || !state) return;
+    await tx
+      .update(schema.calls)
+      .set({ lineState: { ...state, transferLeg: leg } })
+      .where(eq(schema.calls.id, callId));
+  });
 }
