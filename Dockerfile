@@ -35,8 +35,10 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 # Next writes regenerated pages and its fetch cache under .next: the app user owns it.
 COPY --from=build --chown=node:node /app/.next ./.next
-# tsx runs server.ts and lib/ from source; the PGlite and eSpeak-NG workers (lib/**/*.mjs) and
-# the migrations are read from disk relative to the working directory; content/ is the embedded CMS.
+# dist/ is server.ts bundled with lib/ (npm run build); the PGlite, eSpeak-NG and VAD workers
+# (lib/**/*.mjs) and the migrations are read from disk relative to the working directory;
+# content/ is the embedded CMS.
+COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node package.json tsconfig.json next.config.ts server.ts ./
 COPY --chown=node:node lib ./lib
 COPY --chown=node:node schemas ./schemas
@@ -52,4 +54,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node itself is PID 1 (not npm): SIGTERM reaches server.ts, which drains and closes cleanly.
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "--enable-source-maps", "dist/server.mjs"]

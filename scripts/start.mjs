@@ -1,4 +1,5 @@
-// `npm start`: builds when the build is missing or older than the sources, then runs server.ts.
+// `npm start`: builds when the build is missing or older than the sources, then runs server.ts
+// (bundled into dist/server.mjs by the build).
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ const SOURCES = [
   'schemas',
   'public',
   'next.config.ts',
+  'server.ts',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -27,16 +29,16 @@ function newestMtime(path) {
   );
 }
 
-const built = newestMtime('.next/BUILD_ID');
+const built = Math.min(newestMtime('.next/BUILD_ID'), newestMtime('dist/server.mjs'));
 if (built === 0 || SOURCES.some((source) => newestMtime(source) > built)) {
   console.info(
-    built === 0 ? 'no build yet: running next build' : 'sources changed: running next build',
+    built === 0 ? 'no build yet: running the build' : 'sources changed: running the build',
   );
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });

@@ -205,10 +205,12 @@ describe('Dockerfile', () => {
     expect(runtimeArgs('EXPOSE')).toEqual([String(config.PORT)]);
     expect(runtimeArgs('HEALTHCHECK').join(' ')).toMatch(/CMD .*\/healthz/);
     expect(runtimeArgs('VOLUME').join(' ')).toContain(config.DATA_DIR);
-    expect(runtimeArgs('CMD')).toEqual(['["node", "--import", "tsx", "server.ts"]']);
-    // tsx runs server.ts in the image: it must be a production dependency.
-    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-    expect(pkg.dependencies.tsx).toBeDefined();
+    expect(runtimeArgs('CMD')).toEqual(['["node", "--enable-source-maps", "dist/server.mjs"]']);
+    // The image runs server.ts as npm run build bundled it: the bundle is copied from the build.
+    const copies = runtimeArgs('COPY').join('\n');
+    expect(copies).toMatch(/--from=build\b.*\/app\/dist \.\/dist/);
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toMatch(/scripts\/build-server\.mjs/);
   });
 
   it('sets only variables lib/platform/config/config.ts knows (or Next reads itself)', () => {
