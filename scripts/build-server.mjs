@@ -42,8 +42,11 @@ const packagesAsNodeResolvesThem = {
   },
 };
 
-/** Bundles `entries` ({ outName: sourceFile }) into `outdir` as ES modules for Node 20. */
-export async function bundleForNode(entries, outdir) {
+/**
+ * Bundles `entries` ({ outName: sourceFile }) into `outdir` as ES modules for Node 20; with
+ * `splitting`, what an entry imports dynamically goes in chunks of its own.
+ */
+export async function bundleForNode(entries, outdir, { splitting = true } = {}) {
   await build({
     absWorkingDir: root,
     entryPoints: entries,
@@ -52,7 +55,7 @@ export async function bundleForNode(entries, outdir) {
     bundle: true,
     // What server.ts imports only once Next is prepared (route modules: next/server reads Next's
     // request storage as it loads) stays in chunks of its own, loaded then, not at start.
-    splitting: true,
+    splitting,
     chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',

@@ -2,8 +2,7 @@ import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Preload for startServer({ preload }) that makes the server's Date read a clock file. */
-export const FIXED_CLOCK_PRELOAD = './tests/support/fixed-clock.ts';
+export { FIXED_CLOCK_PRELOAD } from './preloads';
 
 export interface ClockFile {
   /** For the server's environment: `{ TEST_CLOCK_FILE: path }`. */

@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_BUNDLE } from './server';
+import { FIXED_CLOCK_PRELOAD, SAAS_PRELOAD, VOICE_PRELOAD } from './preloads';
+import { PRELOAD_BUNDLES, SERVER_BUNDLE } from './server';
 
 /** What server.ts's bundle is made of. */
 const BUNDLED = ['server.ts', 'lib', 'schemas', 'app'];
+/** The modules tests load into a server before it (tests/support/build-preloads.mjs). */
+const PRELOADS = [SAAS_PRELOAD, VOICE_PRELOAD, FIXED_CLOCK_PRELOAD];
 
 function newestMtime(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -16,7 +19,8 @@ function newestMtime(path: string): number {
 /**
  * API tests run against the production build: Next's (.next), which `npm run build` makes (npm
  * test does), and server.ts's bundle (dist/), made again here when a source is newer (it takes
- * a second), so that a narrow run after an edit tests the edit, as tsx once did.
+ * a second), so that a narrow run after an edit tests the edit, as tsx once did; so are the
+ * tests' preloads.
  */
 export default function requireBuild(): void {
   if (!existsSync('.next/BUILD_ID')) {
@@ -24,9 +28,16 @@ export default function requireBuild(): void {
       'No production build: run `npm run build` before the API tests (npm test does).',
     );
   }
-  const bundled = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-  if (BUNDLED.some((source) => newestMtime(source) > bundled)) {
-    const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-    if (result.status !== 0) throw new Error('scripts/build-server.mjs failed');
+  if (BUNDLED.some((source) => newestMtime(source) > newestMtime(SERVER_BUNDLE))) {
+    run('scripts/build-server.mjs');
   }
+  const preloadsBuilt = Math.min(...PRELOADS.map((file) => newestMtime(PRELOAD_BUNDLES(file))));
+  if ([...BUNDLED, 'tests/support'].some((source) => newestMtime(source) > preloadsBuilt)) {
+    run('tests/support/build-preloads.mjs', ...PRELOADS);
+  }
+}
+
+function run(script: string, ...args: string[]): void {
+  const result = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${script} failed`);
 }

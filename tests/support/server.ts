@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { seedPglite } from './pglite-template';
 
 /** server.ts as `npm run build` bundles it (scripts/build-server.mjs). */
 export const SERVER_BUNDLE = 'dist/server.mjs';
+/** Where tests/support/build-preloads.mjs puts the bundle of a preload written in TypeScript. */
+export const PRELOAD_BUNDLES = (file: string) => `dist/test-preloads/${basename(file, '.ts')}.mjs`;
 
 export interface RunningServer {
   url: string;
@@ -37,13 +39,17 @@ export interface StartOptions {
  * the bundle existed (a benchmark's baseline) runs server.ts through tsx, as it did then.
  */
 function serverArgs(cwd: string | undefined, preload: readonly string[]): string[] {
-  const preloads = preload.flatMap((m) => ['--import', m]);
-  if (!existsSync(join(cwd ?? process.cwd(), SERVER_BUNDLE))) {
-    return ['--import', 'tsx', ...preloads, 'server.ts'];
+  const at = (file: string) => existsSync(join(cwd ?? process.cwd(), file));
+  if (!at(SERVER_BUNDLE)) {
+    return ['--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), 'server.ts'];
   }
+  // A preload's bundle (tests/support/build-preloads.mjs) spares loading tsx for it alone.
+  const bundled = preload.map((file) => (at(PRELOAD_BUNDLES(file)) ? PRELOAD_BUNDLES(file) : file));
+  const needTsx = bundled.some((file) => file.endsWith('.ts'));
   return [
     '--enable-source-maps',
-    ...(preloads.length ? ['--import', 'tsx', ...preloads] : []),
+    ...(needTsx ? ['--import', 'tsx'] : []),
+    ...bundled.flatMap((file) => ['--import', `./${file.replace(/^\.\//, '')}`]),
     SERVER_BUNDLE,
   ];
 }

@@ -13,7 +13,7 @@ import { eventually } from './eventually';
 /** μ-law silence: 20 ms at 8 kHz. */
 const SILENT_FRAME = Buffer.alloc(160, 0xff);
 
-export const VOICE_PRELOAD = './tests/support/msw/voice-upstreams-preload.ts';
+export { VOICE_PRELOAD } from './preloads';
 export const TWILIO_AUTH_TOKEN = 'test-auth-token-0123456789abcdef';
 export const TWILIO_ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 

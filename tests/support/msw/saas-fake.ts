@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 export { TURNSTILE_FAIL, TURNSTILE_PASS, TURNSTILE_SPENT } from './saas-preload-constants';
 
-export const SAAS_PRELOAD = './tests/support/msw/saas-preload.ts';
+export { SAAS_PRELOAD } from '../preloads';
 
 export interface SaasCall {
   service: 'turnstile' | 'hubspot' | 'sanity';
