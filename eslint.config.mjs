@@ -20,6 +20,8 @@ const config = [
       '.data/**',
       '.stryker-tmp/**',
       'reports/**',
+      // server.ts's bundle (npm run build)
+      'dist/**',
       'next-env.d.ts',
     ],
   },
