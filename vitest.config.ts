@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,6 +10,7 @@ export default defineConfig({
     env: { NEXT_TELEMETRY_DISABLED: '1' },
     // Fails a test that logs an undeclared console.error; resets msw handlers after each test.
     setupFiles: ['tests/support/setup.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
     // tests/security/<kind>/ holds the attack tests, each run by the project of its kind.
     projects: [
       {
