@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
+import { LoadLastSequencer } from './tests/support/load-last-sequencer';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,7 +10,7 @@ export default defineConfig({
     env: { NEXT_TELEMETRY_DISABLED: '1' },
     // Fails a test that logs an undeclared console.error; resets msw handlers after each test.
     setupFiles: ['tests/support/setup.ts'],
-    sequence: { sequencer: SlowFirstSequencer },
+    sequence: { sequencer: LoadLastSequencer },
     // tests/security/<kind>/ holds the attack tests, each run by the project of its kind.
     projects: [
       {
@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/security/unit/**/*.test.ts'],
+          // vitest's default is one worker fewer than the cores: a single one on this 2-core
+          // machine, with the other core idle.
+          maxWorkers: 2,
         },
       },
       {
@@ -27,6 +30,9 @@ export default defineConfig({
           include: ['tests/contract/**/*.test.ts', 'tests/security/contract/**/*.test.ts'],
           globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-postgres.ts'],
           testTimeout: 20_000,
+          // Mostly waiting on PostgreSQL and Redis (each file has databases and key prefixes of
+          // its own): three at a time keep both cores busy where vitest's default ran one.
+          maxWorkers: 3,
         },
       },
       {
@@ -41,7 +47,8 @@ export default defineConfig({
             'tests/support/pglite-template.ts',
           ],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Servers start in beforeAll, beside the browser suite's (npm test runs both at once).
+          hookTimeout: 120_000,
           // Each file starts its own built server; two at a time fit this 2-core machine.
           maxWorkers: 2,
         },

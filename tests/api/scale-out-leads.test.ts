@@ -67,6 +67,7 @@ describe('lead submissions on three instances', () => {
       mismatched: [],
     });
     expect(run.stored.byForm.newsletter! + run.stored.byForm['demo-request']!).toBe(run.distinct);
-    // ~70 s alone, 126 s inside the whole API run on the shared 2-core machine: room for more load.
-  }, 300_000);
+    // ~70 s alone, 215 s inside the whole API run on the shared 2-core machine, and past 300 s
+    // beside the fuzzer and the browser suite: what is checked is the count, never the time.
+  }, 600_000);
 });
