@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '../../adapters/db';
 import type { CallDeps } from '../types';
-import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
+import { patchLineState } from './patch-line-state';
 
 /** The carrier's media stream opened: the call's SID is known from its start frame. */
 export async function mediaStreamStarted(
@@ -25,12 +25,5 @@ export async function mediaStreamEnded(
   callId: string,
   streamMs: number,
 ): Promise<void> {
-  await withLockedCall(deps, callId, async (tx, call) => {
-    const state = carrierStateOf(call);
-    if (call.queueStatus !== 'started' || !state) return;
-    await tx
-      .update(schema.calls)
-      .set({ lineState: { ...state, streamMs: Math.max(0, Math.round(streamMs)) } })
-      .where(eq(schema.calls.id, callId));
-  });
+  await patchLineState(deps, callId, { streamMs: Math.max(0, Math.round(streamMs)) });
 }

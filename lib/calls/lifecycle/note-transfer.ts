@@ -3,6 +3,7 @@ import { schema } from '../../adapters/db';
 import type { CallDeps, CarrierLineState } from '../types';
 import { carrierStateOf } from './line-state';
 import { withLockedCall } from './lock-call';
+import { patchLineState } from './patch-line-state';
 
 /**
  * The agent handed the caller to `to` (transfer_call): the call says so, and on a carrier its
@@ -51,12 +52,5 @@ export async function noteTransferLeg(
   callId: string,
   leg: NonNullable<CarrierLineState['transferLeg']>,
 ): Promise<void> {
-  await withLockedCall(deps, callId, async (tx, call) => {
-    const state = carrierStateOf(call);
-    if (call.queueStatus !== 'started' || !state) return;
-    await tx
-      .update(schema.calls)
-      .set({ lineState: { ...state, transferLeg: leg } })
-      .where(eq(schema.calls.id, callId));
-  });
+  await patchLineState(deps, callId, { transferLeg: leg });
 }
