@@ -171,7 +171,9 @@ async function main(): Promise<void> {
   setListening(config.HOSTNAME, port);
   const app = next({ dev, hostname: config.HOSTNAME, port, httpServer: nextUpgrades });
   await app.prepare();
-  if (!dev)
+  if (!dev && !config.PRELOAD_ROUTES)
+    console.info('next: route modules load on first use (PRELOAD_ROUTES=false)');
+  else if (!dev)
     console.info(
       (await preloadNextRoutes(app))
         ? 'next: route and proxy modules loaded at start-up'

@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/security/unit/**/*.test.ts'],
+          // One migrated PGlite for the run: each suite's in-memory database loads it.
+          globalSetup: ['tests/support/pglite-template.ts'],
           // vitest's default is one worker fewer than the cores: a single one on this 2-core
           // machine, with the other core idle.
           maxWorkers: 2,
@@ -28,7 +30,11 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts', 'tests/security/contract/**/*.test.ts'],
-          globalSetup: ['tests/support/require-redis.ts', 'tests/support/require-postgres.ts'],
+          globalSetup: [
+            'tests/support/require-redis.ts',
+            'tests/support/require-postgres.ts',
+            'tests/support/pglite-template.ts',
+          ],
           testTimeout: 20_000,
           // Mostly waiting on PostgreSQL and Redis (each file has databases and key prefixes of
           // its own): three at a time keep both cores busy where vitest's default ran one.

@@ -8,7 +8,10 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // The first start of `npm start`: the embedded database is created from nothing.
-  server = await startServer({ env: { ADMIN_TOKEN }, freshEmbeddedDatabase: true });
+  server = await startServer({
+    env: { ADMIN_TOKEN, PRELOAD_ROUTES: 'true' },
+    freshEmbeddedDatabase: true,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -152,6 +155,10 @@ describe('admin API', () => {
   it('does not exist without ADMIN_TOKEN', async () => {
     const plain = await startServer();
     try {
+      // Test servers load route modules on first use (PRELOAD_ROUTES=false): this one still serves.
+      expect(plain.logs()).toMatch(
+        /^next: route modules load on first use \(PRELOAD_ROUTES=false\)$/m,
+      );
       await expectEnvelope(await fetch(plain.url + '/internal/health'), 404, 'NOT_FOUND');
     } finally {
       await plain.stop();

@@ -7,6 +7,7 @@ import {
   type Database,
   type Db,
 } from '@/lib/adapters/db';
+import { migratedDump } from './pglite-template';
 
 /** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
 export const TEST_DATABASE_URL =
@@ -48,11 +49,19 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * A migrated PGlite database in memory: loaded from the run's template (globalSetup
+ * tests/support/pglite-template.ts) when there is one, ~1.4 s of CPU instead of initdb's ~8 s.
+ */
+export function freshPglite(): Database {
+  return createPgliteDatabase(undefined, { from: migratedDump() });
+}
+
 /** The embedded adapter (PGlite, in process): for unit suites that want a real database. */
 export const pgliteAdapter = {
   name: 'pglite',
   open: async (): Promise<TestDatabase> => {
-    const database = createPgliteDatabase(undefined);
+    const database = freshPglite();
     return { database, dispose: () => database.close() };
   },
 };

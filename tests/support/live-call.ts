@@ -12,7 +12,7 @@ import { Conversation } from '@/lib/calls/conversation/conversation';
 import type { SpeechRecognizer } from '@/lib/adapters/recognizers/speech-recognizer';
 import type { OutboundFrame } from '@/lib/calls/conversation/twilio-frames';
 import type { ConversationDeps } from '@/lib/calls/conversation/types';
-import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
+import { schema, type Database, type Db } from '@/lib/adapters/db';
 import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 import { EmbeddedStore } from '@/lib/adapters/store';
 import { signStreamToken } from '@/lib/adapters/telephony/stream-token';
@@ -20,6 +20,7 @@ import { testCallDeps, TEST_CALL_SETTINGS, type TestCallDeps } from './call-deps
 import { dispatchTestCall, recordingCarrier } from './recording-carrier';
 import type { FakeStreaming } from './fake-streaming';
 import { virtualClock, type VirtualClock } from './virtual-clock';
+import { freshPglite } from './databases';
 
 // A whole live call through the loop (Conversation, ReplyPlayer, FramePacer) on a virtual clock,
 // with an in-memory media stream, stand-in speech, recognizer and agent, and the lifecycle on a
@@ -375,7 +376,7 @@ export function liveCallsOnOwnDatabase(): (
   let db: Db;
   // A fresh PGlite runs every migration: seconds alone, a minute on a machine shared by many.
   beforeAll(async () => {
-    database = createPgliteDatabase(undefined);
+    database = freshPglite();
     db = await database.ready();
   }, 120_000);
   afterAll(() => database.close());

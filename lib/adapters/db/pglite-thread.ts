@@ -41,10 +41,11 @@ export class PgliteThread {
   private nextId = 1;
   private nextTransaction = 1;
 
-  constructor(dataDir: string | undefined) {
+  /** `from`: the path of a data directory's tarball to load instead of running initdb. */
+  constructor(dataDir: string | undefined, from?: string) {
     // No inherited --import hooks: a preload meant for the server (a test's msw interceptors)
     // would otherwise run here too and intercept PGlite's own loading of its files.
-    this.worker = new Worker(WORKER_SCRIPT, { workerData: { dataDir }, execArgv: [] });
+    this.worker = new Worker(WORKER_SCRIPT, { workerData: { dataDir, from }, execArgv: [] });
     this.started = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;

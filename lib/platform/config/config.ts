@@ -200,6 +200,13 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((v) => v !== 'false' && v !== '0'),
+    // false: route modules load on each route's first request instead of before `ready` (a
+    // process that serves a few routes and then exits, as each test server does, starts on ~3 s
+    // less CPU; a long-lived server keeps the default so its first requests do not stall).
+    PRELOAD_ROUTES: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v !== 'false' && v !== '0'),
     ...paymentsEnvShape,
     ...callRulesEnvShape,
   })

@@ -8,10 +8,10 @@ import {
   settleOverdueAutoTopUp,
 } from '@/lib/wallet/billing/auto-top-up/settle-overdue-auto-top-ups';
 import type { AutoTopUpDeps } from '@/lib/wallet/billing/auto-top-up/types';
-import { createPgliteDatabase, createPostgresDatabase, schema, type Db } from '@/lib/adapters/db';
+import { createPostgresDatabase, schema, type Db } from '@/lib/adapters/db';
 import type { PaymentIntentOutcome } from '@/lib/adapters/payments';
 import { allowConsoleError } from '../../support/console-guard';
-import { freshPostgresUrl } from '../../support/databases';
+import { freshPostgresUrl, freshPglite } from '../../support/databases';
 import {
   billingDeps,
   ledgerOf,
@@ -36,7 +36,7 @@ const pairs = [
   {
     name: 'pglite',
     open: async () => {
-      const database = createPgliteDatabase(undefined);
+      const database = freshPglite();
       const db = await database.ready();
       return { one: db, two: db, dispose: () => database.close() };
     },

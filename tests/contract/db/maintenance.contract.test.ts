@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDatabase, type Database, type Db } from '@/lib/adapters/db';
+import { type Database, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
+import { freshPglite } from '../../support/databases';
 
 // PGlite only: a Postgres server's own autovacuum does this, and `maintain()` is a no-op there.
 describe('PGlite maintenance', () => {
@@ -9,7 +10,7 @@ describe('PGlite maintenance', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = createPgliteDatabase(undefined);
+    database = freshPglite();
     db = await database.ready();
   }, 30_000);
   afterAll(() => database.close());

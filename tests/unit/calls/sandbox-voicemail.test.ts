@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
+import { schema, type Database, type Db } from '@/lib/adapters/db';
 import type { SpeechEngine } from '@/lib/adapters/speech-engine';
 import { getTranscripts } from '@/lib/calls/get-call';
 import { callRow, playCalls, testCallDeps, type TestCallDeps } from '../../support/call-deps';
 import { dispatchTestCall } from '../../support/recording-carrier';
+import { freshPglite } from '../../support/databases';
 
 // The sandbox line's voicemail (test number 555-0103) with machine detection asked for: what
 // voicemail_action does after the greeting, and the pronunciation guide on this line too.
@@ -32,7 +33,7 @@ function keptSpeech() {
 let database: Database;
 let db: Db;
 beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
+  database = freshPglite();
   db = await database.ready();
 }, 120_000);
 afterAll(() => database.close());

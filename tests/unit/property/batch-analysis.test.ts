@@ -6,12 +6,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBatch } from '@/lib/calls/batches/analyze-batch';
 import { createBatch } from '@/lib/calls/batches/create-batch';
-import { createPgliteDatabase, schema, type Database, type Db } from '@/lib/adapters/db';
+import { schema, type Database, type Db } from '@/lib/adapters/db';
 import { createOrg } from '@/lib/composition/create-org';
 import type { Clock } from '@/lib/platform/runtime/clock';
 import { EmbeddedStore } from '@/lib/adapters/store';
 import { SandboxCallProvider } from '@/lib/adapters/telephony';
 import { callLengthBuckets } from '@/schemas/batches';
+import { freshPglite } from '../../support/databases';
 
 const now = new Date('2026-11-01T12:00:00Z');
 const clock: Clock = { now: () => now.getTime(), sleep: () => Promise.resolve() };
@@ -23,7 +24,7 @@ let db: Db;
 let orgId: string;
 
 beforeAll(async () => {
-  database = createPgliteDatabase(undefined);
+  database = freshPglite();
   db = await database.ready();
   orgId = (await createOrg(db, { name: 'Analysis', startingCreditMicros: 50_000_000 }, now)).orgId;
 }, 60_000);

@@ -6,13 +6,19 @@
 //               | { id, op: 'begin', tx } | { id, op: 'commit', tx } | { id, op: 'rollback', tx }
 //               | { id, op: 'close' }
 // Messages out: { id, ok: true, result } | { id, ok: false, error: { message, ...fields } }
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs must run in a worker thread');
 
-const client = new PGlite(workerData?.dataDir ?? undefined);
+const client = workerData?.from
+  ? new PGlite({
+      dataDir: workerData.dataDir ?? undefined,
+      loadDataDir: new Blob([readFileSync(workerData.from)]),
+    })
+  : new PGlite(workerData?.dataDir ?? undefined);
 
 /** Open transactions by id: PGlite's own transaction, held open until commit or rollback. */
 const transactions = new Map();
