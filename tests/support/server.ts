@@ -73,7 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // suite sets the window (and the server's clock) itself.
       CALL_HOURS: 'off',
       // A test server serves a few routes and exits: loading every route module before `ready`
-      // cost ~3 s of CPU per start, ~150 starts per run (foundation.test.ts checks the default).
+      // cost ~3 s of CPU per start, ~170 starts per run (foundation.test.ts checks the default).
       PRELOAD_ROUTES: 'false',
       ...options.env,
     },

@@ -6,7 +6,13 @@ import { checkPaymentsEnv, paymentsEnvShape } from './payments-env';
 import { checkSandboxPayments } from './check-sandbox-payments';
 import { mailEnvShape } from './mail-env';
 import { checkRecognitionEnv, recognitionEnvShape } from './recognition-env';
-import { flag, numberOr, optionalString, optionalUrl } from '../runtime/env-fields';
+import {
+  flag,
+  flagOnByDefault,
+  numberOr,
+  optionalString,
+  optionalUrl,
+} from '../runtime/env-fields';
 import { statsEnvShape } from './stats-env';
 import { callRulesEnvShape } from './call-rules-env';
 
@@ -196,17 +202,11 @@ export const envSchema = z
       z.number('must be a number').min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
     ),
     // false: this process never advances calls or deliveries itself (a cron calls /internal/cron/calls).
-    CALL_SCHEDULER: z
-      .enum(['true', 'false', '1', '0', ''])
-      .optional()
-      .transform((v) => v !== 'false' && v !== '0'),
+    CALL_SCHEDULER: flagOnByDefault,
     // false: route modules load on each route's first request instead of before `ready` (a
     // process that serves a few routes and then exits, as each test server does, starts on ~3 s
     // less CPU; a long-lived server keeps the default so its first requests do not stall).
-    PRELOAD_ROUTES: z
-      .enum(['true', 'false', '1', '0', ''])
-      .optional()
-      .transform((v) => v !== 'false' && v !== '0'),
+    PRELOAD_ROUTES: flagOnByDefault,
     ...paymentsEnvShape,
     ...callRulesEnvShape,
   })

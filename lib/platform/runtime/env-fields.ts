@@ -25,3 +25,8 @@ export const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A switch that is on unless set to `false` or `0`. */
+export const flagOnByDefault = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
