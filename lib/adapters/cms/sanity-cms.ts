@@ -1,4 +1,5 @@
-import { createClient, type SanityClient } from '@sanity/client';
+import type { SanityClient } from '@sanity/client';
+import { loadOnce } from '../../platform/runtime/load-once';
 import { CmsError, type Cms, type GroqParams } from './types';
 
 export interface SanityCmsOptions {
@@ -17,20 +18,22 @@ export class SanityCms implements Cms {
   readonly kind = 'sanity' as const;
   readonly description: string;
   readonly source: string;
-  private readonly client: SanityClient;
+  private readonly client: () => Promise<SanityClient>;
   private readonly timeoutMs: number;
 
   constructor(options: SanityCmsOptions) {
     this.timeoutMs = options.timeoutMs ?? 5_000;
-    this.client = createClient({
-      projectId: options.projectId,
-      dataset: options.dataset,
-      apiVersion: options.apiVersion,
-      token: options.token,
-      useCdn: options.useCdn ?? false,
-      perspective: 'published',
-      maxRetries: options.maxRetries ?? 2,
-    });
+    this.client = loadOnce(async () =>
+      (await import('@sanity/client')).createClient({
+        projectId: options.projectId,
+        dataset: options.dataset,
+        apiVersion: options.apiVersion,
+        token: options.token,
+        useCdn: options.useCdn ?? false,
+        perspective: 'published',
+        maxRetries: options.maxRetries ?? 2,
+      }),
+    );
     this.source = `sanity:${options.projectId}/${options.dataset}`;
     this.description = `sanity (project ${options.projectId}, dataset ${options.dataset}, api ${options.apiVersion}${options.useCdn ? ', cdn' : ''})`;
   }
@@ -39,7 +42,9 @@ export class SanityCms implements Cms {
     try {
       // The client's own timeout is 5 minutes per attempt: a Sanity that accepts the connection
       // and never answers would hold a blog read or a lead submission that long, three times.
-      return await this.client.fetch<unknown>(groq, params, {
+      return await (
+        await this.client()
+      ).fetch<unknown>(groq, params, {
         perspective: 'published',
         signal: AbortSignal.timeout(this.timeoutMs),
       });

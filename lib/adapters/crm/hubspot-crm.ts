@@ -1,5 +1,6 @@
-import { Client } from '@hubspot/api-client';
+import type { Client } from '@hubspot/api-client';
 import { z } from 'zod';
+import { loadOnce } from '../../platform/runtime/load-once';
 import { withTimeout } from '../../platform/runtime/with-timeout';
 import { CrmError, type Crm, type CrmContact, type CrmResult } from './types';
 
@@ -12,12 +13,15 @@ const upsertReply = z.object({
 export class HubspotCrm implements Crm {
   readonly kind = 'hubspot' as const;
   readonly description = 'hubspot (contacts upsert by email)';
-  private readonly client: Client;
+  private readonly client: () => Promise<Client>;
   private readonly timeoutMs: number;
 
   /** `timeoutMs` bounds each call well inside the lead sync's 60 s lock (upserts are idempotent). */
   constructor(accessToken: string, options: { retries?: number; timeoutMs?: number } = {}) {
-    this.client = new Client({ accessToken, numberOfApiCallRetries: options.retries ?? 0 });
+    this.client = loadOnce(async () => {
+      const { Client: HubspotClient } = await import('@hubspot/api-client');
+      return new HubspotClient({ accessToken, numberOfApiCallRetries: options.retries ?? 0 });
+    });
     this.timeoutMs = options.timeoutMs ?? 15_000;
   }
 
@@ -25,7 +29,7 @@ export class HubspotCrm implements Crm {
     let reply: unknown;
     try {
       reply = await withTimeout(
-        this.client.crm.contacts.batchApi.upsert({
+        (await this.client()).crm.contacts.batchApi.upsert({
           inputs: [
             {
               id: contact.email,
@@ -46,7 +50,7 @@ export class HubspotCrm implements Crm {
 
   async ping(): Promise<void> {
     try {
-      await withTimeout(this.client.crm.contacts.basicApi.getPage(1), this.timeoutMs);
+      await withTimeout((await this.client()).crm.contacts.basicApi.getPage(1), this.timeoutMs);
     } catch (error) {
       throw new CrmError(`hubspot unreachable: ${(error as Error).message}`, { cause: error });
     }

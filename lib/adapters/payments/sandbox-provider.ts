@@ -32,7 +32,7 @@ export class SandboxPayments implements PaymentProvider {
     };
   }
 
-  verifyEvent(): never {
+  async verifyEvent(): Promise<never> {
     throw new InvalidPaymentSignature(
       'Stripe is not configured here (the sandbox checkout is in use), so no Stripe event is accepted.',
     );

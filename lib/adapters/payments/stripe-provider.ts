@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadOnce } from '../../platform/runtime/load-once';
 import { parseStripeEvent } from './parse-stripe-event';
 import {
   InvalidPaymentSignature,
@@ -28,27 +29,33 @@ export interface StripeSettings {
 export class StripePayments implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly description: string;
-  private readonly stripe: Stripe;
+  private readonly sdk = loadOnce(() => import('stripe'));
+  private readonly client: () => Promise<Stripe>;
 
   constructor(private readonly settings: StripeSettings) {
     const base = settings.apiBaseUrl ? new URL(settings.apiBaseUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 15_000,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: base.port || (base.protocol === 'https:' ? 443 : 80),
-            protocol: base.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
+    this.client = loadOnce(async () => {
+      const { default: StripeClient } = await this.sdk();
+      return new StripeClient(settings.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 15_000,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: base.port || (base.protocol === 'https:' ? 443 : 80),
+              protocol: base.protocol === 'https:' ? 'https' : 'http',
+            }
+          : {}),
+      });
     });
     const mode = settings.secretKey.includes('_live_') ? 'live' : 'test';
     this.description = `stripe (${mode} mode${base ? `, API at ${base.origin}` : ''}; signed webhooks at /v1/billing/stripe/webhook)`;
   }
 
   async createCustomer(input: { orgId: string; name: string }): Promise<string> {
-    const customer = await this.stripe.customers.create(
+    const customer = await (
+      await this.client()
+    ).customers.create(
       { name: input.name, metadata: { org_id: input.orgId } },
       { idempotencyKey: `customer-${input.orgId}` },
     );
@@ -57,8 +64,10 @@ export class StripePayments implements PaymentProvider {
 
   async createCheckout(input: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
     const price = await this.settings.centPrice(async () => {
-      const product = await this.stripe.products.create({ name: 'Wallet credit (USD)' });
-      const created = await this.stripe.prices.create({
+      const product = await (await this.client()).products.create({ name: 'Wallet credit (USD)' });
+      const created = await (
+        await this.client()
+      ).prices.create({
         product: product.id,
         currency: 'usd',
         unit_amount: 1,
@@ -66,7 +75,9 @@ export class StripePayments implements PaymentProvider {
       return created.id;
     });
     const metadata = { top_up_id: input.topUpId, org_id: input.orgId };
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await (
+      await this.client()
+    ).checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [{ price, quantity: input.amountCents }],
@@ -83,11 +94,12 @@ export class StripePayments implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
-  verifyEvent(rawBody: string, signature: string | null, nowMs: number) {
+  async verifyEvent(rawBody: string, signature: string | null, nowMs: number) {
     if (!signature) throw new InvalidPaymentSignature('The Stripe-Signature header is missing.');
+    const stripe = await this.client();
     let event: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(
+      event = stripe.webhooks.constructEvent(
         rawBody,
         signature,
         this.settings.webhookSecret,
@@ -108,7 +120,9 @@ export class StripePayments implements PaymentProvider {
 
   async receiptFor(paymentIntentId: string) {
     // Inside the webhook's answer: short, no retries (Stripe also sends charge.succeeded).
-    const charges = await this.stripe.charges.list(
+    const charges = await (
+      await this.client()
+    ).charges.list(
       { payment_intent: paymentIntentId, limit: 1 },
       { timeout: 3_000, maxNetworkRetries: 0 },
     );
@@ -117,7 +131,7 @@ export class StripePayments implements PaymentProvider {
   }
 
   async paymentIntentOutcome(paymentIntentId: string): Promise<PaymentIntentOutcome> {
-    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    const intent = await (await this.client()).paymentIntents.retrieve(paymentIntentId);
     if (intent.status === 'succeeded') return { status: 'paid' };
     return {
       status: 'failed',
@@ -129,14 +143,18 @@ export class StripePayments implements PaymentProvider {
     if (!input.customerId)
       return { status: 'declined', paymentIntentId: null, failure: 'no_saved_card' };
     // The card Checkout saved (setup_future_usage: off_session) is the customer's newest card.
-    const cards = await this.stripe.customers.listPaymentMethods(input.customerId, {
+    const cards = await (
+      await this.client()
+    ).customers.listPaymentMethods(input.customerId, {
       type: 'card',
       limit: 1,
     });
     const card = cards.data[0];
     if (!card) return { status: 'declined', paymentIntentId: null, failure: 'no_saved_card' };
     try {
-      const intent = await this.stripe.paymentIntents.create(
+      const intent = await (
+        await this.client()
+      ).paymentIntents.create(
         {
           amount: input.amountCents,
           currency: 'usd',
@@ -158,7 +176,7 @@ export class StripePayments implements PaymentProvider {
         failure: intent.last_payment_error?.code ?? intent.status,
       };
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      if (!(error instanceof (await this.sdk()).default.errors.StripeCardError)) throw error;
       const paymentIntentId = error.payment_intent?.id ?? null;
       if (error.code === 'authentication_required')
         return { status: 'authentication_required', paymentIntentId };

@@ -11,9 +11,9 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /**
    * The event of a webhook delivery, its signature checked over the raw body at `nowMs` (epoch ms);
-   * throws InvalidPaymentSignature when forged or stale.
+   * rejects with InvalidPaymentSignature when forged or stale.
    */
-  verifyEvent(rawBody: string, signature: string | null, nowMs: number): PaymentEvent;
+  verifyEvent(rawBody: string, signature: string | null, nowMs: number): Promise<PaymentEvent>;
   /** Stripe's charge and receipt for a PaymentIntent, when it can tell (best effort). */
   receiptFor(
     paymentIntentId: string,

@@ -1,4 +1,5 @@
-import { DeepgramClient } from '@deepgram/sdk';
+import type { DeepgramClient } from '@deepgram/sdk';
+import { loadOnce } from '../../platform/runtime/load-once';
 import type { RecognizerStream, StreamHandlers, StreamingRecognizer } from './streaming-recognizer';
 
 const CONNECT_TIMEOUT_S = 5;
@@ -9,14 +10,17 @@ export class DeepgramRecognizer implements StreamingRecognizer {
   readonly description: string;
   /** Key term prompting (`keyterm`) is a Nova-3 feature. */
   readonly takesKeywords: boolean;
-  private readonly client: DeepgramClient;
+  private readonly client: () => Promise<DeepgramClient>;
 
   constructor(private readonly options: { apiKey: string; baseUrl?: string; model: string }) {
     // The loop reconnects once itself and then falls back: the SDK's own retries stay off.
-    this.client = new DeepgramClient({
-      apiKey: options.apiKey,
-      reconnect: false,
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    this.client = loadOnce(async () => {
+      const { DeepgramClient: Client } = await import('@deepgram/sdk');
+      return new Client({
+        apiKey: options.apiKey,
+        reconnect: false,
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      });
     });
     const host = options.baseUrl ? new URL(options.baseUrl).host : 'api.deepgram.com';
     this.description = `streaming: Deepgram live (${host}, model ${options.model})`;
@@ -27,7 +31,9 @@ export class DeepgramRecognizer implements StreamingRecognizer {
     options: { language: string | null; keywords?: string[] },
     handlers: StreamHandlers,
   ): Promise<RecognizerStream> {
-    const socket = await this.client.listen.v1.connect({
+    const socket = await (
+      await this.client()
+    ).listen.v1.connect({
       model: this.options.model,
       encoding: 'mulaw',
       sample_rate: 8000,

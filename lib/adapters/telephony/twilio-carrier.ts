@@ -1,6 +1,9 @@
-import twilio from 'twilio';
+import type { Twilio } from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
+import VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
+import { validateRequest } from 'twilio/lib/webhooks/webhooks';
 import { z } from 'zod';
+import { loadOnce } from '../../platform/runtime/load-once';
 import type {
   CarrierLine,
   CarrierNumber,
@@ -27,17 +30,33 @@ export const TWILIO_STATUS_PATH = '/v1/telephony/twilio/status';
 export const TWILIO_MEDIA_PATH = '/v1/telephony/twilio/media';
 export const TWILIO_INBOUND_PATH = '/v1/telephony/twilio/inbound';
 
-/** Sends every REST request to another host: the path and query stay Twilio's. */
-class RedirectingClient extends twilio.RequestClient {
-  constructor(private readonly base: URL) {
-    super({ timeout: 15_000 });
+/**
+ * The REST client, loaded when a carrier is built (the SDK and its HTTP client cost ~0.15 s of
+ * CPU, which an embedded server never spends). With `base`, every request goes to that host
+ * instead: the path and query stay Twilio's.
+ */
+async function restClient(options: TwilioOptions, base: URL | undefined): Promise<Twilio> {
+  const { default: twilio } = await import('twilio');
+  class RedirectingClient extends twilio.RequestClient {
+    constructor(private readonly to: URL) {
+      super({ timeout: 15_000 });
+    }
+    override request<T>(opts: RequestClient.RequestOptions<T>) {
+      const uri = new URL(opts.uri);
+      uri.protocol = this.to.protocol;
+      uri.host = this.to.host;
+      return super.request<T>({ ...opts, uri: uri.href });
+    }
   }
-  override request<T>(opts: RequestClient.RequestOptions<T>) {
-    const uri = new URL(opts.uri);
-    uri.protocol = this.base.protocol;
-    uri.host = this.base.host;
-    return super.request<T>({ ...opts, uri: uri.href });
-  }
+  const client = twilio(options.accountSid, options.authToken, {
+    ...(base ? { httpClient: new RedirectingClient(base) } : {}),
+    autoRetry: true,
+    maxRetries: 2,
+  });
+  // The client loads its REST modules on first use (~150 ms of blocked event loop): now, while
+  // the server starts, not in the middle of other calls' audio.
+  void client.calls;
+  return client;
 }
 
 const CreatedCall = z.object({ sid: z.string().min(1) });
@@ -59,7 +78,7 @@ export function statusCallbackUrl(publicApiUrl: string, callId: string): string 
 
 /** TwiML that connects the answered call to our media stream, carrying the call id and token. */
 export function streamTwiml(publicApiUrl: string, callId: string, token: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   const stream = response.connect().stream({ url: mediaStreamUrl(publicApiUrl) });
   stream.parameter({ name: 'callId', value: callId });
   stream.parameter({ name: 'token', value: token });
@@ -68,7 +87,7 @@ export function streamTwiml(publicApiUrl: string, callId: string, token: string)
 
 /** TwiML that says `text` and hangs up: a caller never meets a silent line. */
 export function sayAndHangUpTwiml(text: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.say(text);
   response.hangup();
   return response.toString();
@@ -82,7 +101,7 @@ export class TwilioCarrier implements CarrierLine {
   readonly defaultFrom: string;
   readonly description: string;
   readonly publicApiUrl: string;
-  private readonly client: twilio.Twilio;
+  private readonly client: () => Promise<Twilio>;
   private readonly authToken: string;
   private readonly transfers: ReturnType<typeof twilioTransfers>;
 
@@ -91,14 +110,9 @@ export class TwilioCarrier implements CarrierLine {
     this.defaultFrom = options.fromNumber;
     this.publicApiUrl = options.publicApiUrl.replace(/\/+$/, '');
     const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
-    this.client = twilio(options.accountSid, options.authToken, {
-      ...(base ? { httpClient: new RedirectingClient(base) } : {}),
-      autoRetry: true,
-      maxRetries: 2,
-    });
-    // The client loads its REST modules on first use (~150 ms of blocked event loop): at start-up,
-    // not in the middle of other calls' audio.
-    void this.client.calls;
+    this.client = loadOnce(() => restClient(options, base));
+    // Loading starts with the server (a rejection is met again, and answered, on first use).
+    this.client().catch(() => undefined);
     this.transfers = twilioTransfers(this.client, mediaStreamUrl(this.publicApiUrl));
     this.endpointUrl = base ? base.origin : 'https://api.twilio.com';
     this.description =
@@ -108,7 +122,9 @@ export class TwilioCarrier implements CarrierLine {
 
   async placeCall(request: PlaceCallRequest): Promise<{ carrierCallSid: string }> {
     const callback = statusCallbackUrl(this.publicApiUrl, request.callId);
-    const created = await this.client.calls.create({
+    const created = await (
+      await this.client()
+    ).calls.create({
       to: request.to,
       from: request.from,
       twiml: streamTwiml(this.publicApiUrl, request.callId, request.streamToken),
@@ -154,7 +170,7 @@ export class TwilioCarrier implements CarrierLine {
   }
 
   async hangUp(carrierCallSid: string): Promise<void> {
-    await this.client.calls(carrierCallSid).update({ status: 'completed' });
+    await (await this.client()).calls(carrierCallSid).update({ status: 'completed' });
   }
 
   /** Where the number sends its calls and their status: our inbound webhook and callbacks. */
@@ -168,7 +184,7 @@ export class TwilioCarrier implements CarrierLine {
   }
 
   async buyNumber(search: NumberSearch): Promise<CarrierNumber | null> {
-    const found = await this.client.availablePhoneNumbers(search.country).local.list({
+    const found = await (await this.client()).availablePhoneNumbers(search.country).local.list({
       ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
       ...(search.contains ? { contains: search.contains } : {}),
       voiceEnabled: true,
@@ -178,27 +194,31 @@ export class TwilioCarrier implements CarrierLine {
     if (!first) return null;
     const { phoneNumber } = AvailableNumber.parse(first);
     const bought = IncomingNumber.parse(
-      await this.client.incomingPhoneNumbers.create({ phoneNumber, ...this.numberUrls() }),
+      await (
+        await this.client()
+      ).incomingPhoneNumbers.create({ phoneNumber, ...this.numberUrls() }),
     );
     return { number: bought.phoneNumber, carrierSid: bought.sid };
   }
 
   async importNumber(number: string): Promise<CarrierNumber | null> {
-    const [held] = await this.client.incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 });
+    const [held] = await (
+      await this.client()
+    ).incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 });
     if (!held) return null;
     const { sid } = IncomingNumber.parse(held);
     const updated = IncomingNumber.parse(
-      await this.client.incomingPhoneNumbers(sid).update(this.numberUrls()),
+      await (await this.client()).incomingPhoneNumbers(sid).update(this.numberUrls()),
     );
     return { number: updated.phoneNumber, carrierSid: updated.sid };
   }
 
   async releaseNumber(carrierSid: string): Promise<void> {
-    await this.client.incomingPhoneNumbers(carrierSid).remove();
+    await (await this.client()).incomingPhoneNumbers(carrierSid).remove();
   }
 
   validSignature(signature: string | null, url: string, params: Record<string, string>): boolean {
     if (!signature) return false;
-    return twilio.validateRequest(this.authToken, signature, url, params);
+    return validateRequest(this.authToken, signature, url, params);
   }
 }

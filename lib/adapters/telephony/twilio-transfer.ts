@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+import type { Twilio } from 'twilio';
+import VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
 import { z } from 'zod';
 import type { ConferenceLegRequest, DialOverRequest, LegStatus, StreamResume } from './types';
 
@@ -12,7 +13,7 @@ const PLAYABLE_DIGITS = /^[0-9*#w]{1,64}$/;
 
 /** TwiML that bridges the live call to `to`: the media stream ends, the call ends with the bridge. */
 export function dialOverTwiml(request: DialOverRequest): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response
     .dial({ callerId: request.callerId, timeLimit: Math.max(1, Math.floor(request.timeLimitS)) })
     .number(request.to);
@@ -21,7 +22,7 @@ export function dialOverTwiml(request: DialOverRequest): string {
 
 /** TwiML of a leg in `room`: silent while alone, the room ends when either side leaves. */
 export function conferenceTwiml(room: string, whisper?: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   if (whisper) response.say(whisper);
   response
     .dial()
@@ -39,7 +40,7 @@ export function digitsThenStreamTwiml(
   resume: StreamResume,
 ): string {
   if (!PLAYABLE_DIGITS.test(digits)) throw new Error(`not keypad digits: ${digits}`);
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.play({ digits });
   const stream = response.connect().stream({ url: streamUrl });
   stream.parameter({ name: 'callId', value: resume.callId });
@@ -70,15 +71,15 @@ export function legStatusOf(status: string): LegStatus {
   }
 }
 
-type Client = twilio.Twilio;
-
 /** The Twilio client's side of the optional CarrierLine methods (twilio-carrier.ts delegates). */
-export const twilioTransfers = (client: Client, streamUrl: string) => ({
+export const twilioTransfers = (client: () => Promise<Twilio>, streamUrl: string) => ({
   async dialOver(sid: string, request: DialOverRequest): Promise<void> {
-    await client.calls(sid).update({ twiml: dialOverTwiml(request) });
+    await (await client()).calls(sid).update({ twiml: dialOverTwiml(request) });
   },
   async callIntoConference(request: ConferenceLegRequest): Promise<{ carrierCallSid: string }> {
-    const created = await client.calls.create({
+    const created = await (
+      await client()
+    ).calls.create({
       to: request.to,
       from: request.from,
       twiml: conferenceTwiml(request.room, request.whisper),
@@ -88,17 +89,21 @@ export const twilioTransfers = (client: Client, streamUrl: string) => ({
     return { carrierCallSid: z.object({ sid: z.string().min(1) }).parse(created).sid };
   },
   async legStatus(sid: string): Promise<LegStatus> {
-    return legStatusOf(FetchedCall.parse(await client.calls(sid).fetch()).status);
+    return legStatusOf(FetchedCall.parse(await (await client()).calls(sid).fetch()).status);
   },
   async legBilledSeconds(sid: string): Promise<number | null> {
-    const call = FetchedCall.parse(await client.calls(sid).fetch());
+    const call = FetchedCall.parse(await (await client()).calls(sid).fetch());
     const seconds = Number(call.duration ?? NaN);
     return call.status === 'completed' && Number.isFinite(seconds) ? Math.max(0, seconds) : null;
   },
   async joinConference(sid: string, room: string): Promise<void> {
-    await client.calls(sid).update({ twiml: conferenceTwiml(room) });
+    await (await client()).calls(sid).update({ twiml: conferenceTwiml(room) });
   },
   async sendDigits(sid: string, digits: string, resume: StreamResume): Promise<void> {
-    await client.calls(sid).update({ twiml: digitsThenStreamTwiml(digits, streamUrl, resume) });
+    await (
+      await client()
+    )
+      .calls(sid)
+      .update({ twiml: digitsThenStreamTwiml(digits, streamUrl, resume) });
   },
 });

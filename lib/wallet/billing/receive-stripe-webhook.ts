@@ -20,7 +20,7 @@ export async function receiveStripeWebhook(
   }
   let event;
   try {
-    event = deps.payments.verifyEvent(rawBody, signature, deps.clock.now());
+    event = await deps.payments.verifyEvent(rawBody, signature, deps.clock.now());
   } catch (error) {
     if (InvalidPaymentSignature.is(error))
       throw new ApiError('STRIPE_SIGNATURE_INVALID', { message: error.message, cause: error });
