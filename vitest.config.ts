@@ -51,7 +51,11 @@ export default defineConfig({
             'tests/support/require-postgres.ts',
             'tests/support/require-build.ts',
             'tests/support/pglite-template.ts',
+            'tests/support/postgres-template.ts',
           ],
+          // Servers run on PostgreSQL (a migrated copy each, tests/support/postgres-template.ts);
+          // the files about the embedded database ask for it, and the browser suite runs on it.
+          env: { TEST_SERVER_DATABASE: process.env.TEST_SERVER_DATABASE ?? 'postgres' },
           testTimeout: 60_000,
           // Servers start in beforeAll, beside the browser suite's (npm test runs both at once).
           hookTimeout: 120_000,

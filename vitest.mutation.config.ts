@@ -30,6 +30,23 @@ class QuickestFirst extends BaseSequencer {
   }
 }
 
+// MUTATION_TESTS=file,file: only those test files (each in its own project) run against the
+// mutants: a lower bound for the module (more tests can only kill more), for a module whose
+// every covering suite is too slow to rerun per mutant on this machine.
+const listed = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+
+function onlyListedTests<T>(project: T): T {
+  if (!listed || typeof project !== 'object' || project === null || !('test' in project))
+    return project;
+  const test = project.test as { name?: string };
+  const kind = test.name === 'unit' ? 'unit' : 'contract';
+  const include = listed.filter(
+    (file) => file.startsWith(`tests/${kind}/`) || file.startsWith(`tests/security/${kind}/`),
+  );
+  // A project with none of the listed files runs nothing (an empty include would mean the default).
+  return { ...project, test: { ...test, include: include.length ? include : ['none'] } };
+}
+
 export default defineConfig({
   ...base,
   test: {
@@ -43,9 +60,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     sequence: { ...base.test?.sequence, sequencer: QuickestFirst },
-    projects: (base.test?.projects ?? []).filter(
-      (project) =>
-        typeof project === 'object' && 'test' in project && kept.has(String(project.test?.name)),
-    ),
+    projects: (base.test?.projects ?? [])
+      .filter(
+        (project) =>
+          typeof project === 'object' && 'test' in project && kept.has(String(project.test?.name)),
+      )
+      .map((project) => onlyListedTests(project)),
   },
 });

@@ -18,12 +18,17 @@ import { createPgliteDatabase, MIGRATIONS_FOLDER } from '@/lib/adapters/db/creat
 // migration; opening a copy of a migrated one takes ~1 s. Servers under test that run on the
 // embedded database start from a copy of one template directory per migration set, made once;
 // suites that open an in-memory database load the same one from its tarball (`migratedDump`).
-function templateDir(): string {
+/** A short hash of the migration files: a template made from another set is not reused. */
+export function migrationSetHash(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(MIGRATIONS_FOLDER).sort()) {
     if (name.endsWith('.sql')) hash.update(readFileSync(join(MIGRATIONS_FOLDER, name)));
   }
-  return join(tmpdir(), `voiceai-pglite-template-${hash.digest('hex').slice(0, 12)}`);
+  return hash.digest('hex').slice(0, 12);
+}
+
+function templateDir(): string {
+  return join(tmpdir(), `voiceai-pglite-template-${migrationSetHash()}`);
 }
 
 const dumpOf = (dir: string) => `${dir}.tar`;

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { seedPglite } from './pglite-template';
+import { serverDatabase } from './postgres-template';
 
 /** server.ts as `npm run build` bundles it (scripts/build-server.mjs). */
 export const SERVER_BUNDLE = 'dist/server.mjs';
@@ -29,6 +30,12 @@ export interface StartOptions {
   dataDir?: string;
   /** Let the server create its embedded database from nothing, as a first `npm start` does. */
   freshEmbeddedDatabase?: boolean;
+  /**
+   * The database the server runs on when `env` names none: `postgres` (a migrated database of
+   * its own on the test server) or `embedded` (PGlite under its data directory, as `npm start`).
+   * Default: TEST_SERVER_DATABASE (the API suites set `postgres`), else embedded.
+   */
+  database?: 'postgres' | 'embedded';
   /** Another checkout's build (a benchmark against an earlier commit); this one by default. */
   cwd?: string;
 }
@@ -54,10 +61,29 @@ function serverArgs(cwd: string | undefined, preload: readonly string[]): string
   ];
 }
 
+/** A restarted server (same data directory) finds the database it ran on. */
+const postgresOfDataDir = new Map<string, { url: string; drop: () => Promise<void> }>();
+
+async function databaseEnv(
+  options: StartOptions,
+  dataDir: string,
+): Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> {
+  if (options.env?.DATABASE_URL) return { env: {} };
+  const kept = postgresOfDataDir.get(dataDir);
+  const wanted = options.database ?? process.env.TEST_SERVER_DATABASE ?? 'embedded';
+  if (kept || (wanted === 'postgres' && !options.freshEmbeddedDatabase && !options.dataDir)) {
+    const database = kept ?? (await serverDatabase());
+    postgresOfDataDir.set(dataDir, database);
+    return { env: { DATABASE_URL: database.url }, drop: database.drop };
+  }
+  if (!options.freshEmbeddedDatabase) seedPglite(dataDir);
+  return { env: {} };
+}
+
 /** Starts the production server (server.ts over the `next build` output) on a free port. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'voiceai-data-'));
-  if (!options.freshEmbeddedDatabase && !options.env?.DATABASE_URL) seedPglite(dataDir);
+  const database = await databaseEnv(options, dataDir);
   const args = serverArgs(options.cwd, options.preload ?? []);
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
@@ -75,6 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A test server serves a few routes and exits: loading every route module before `ready`
       // cost ~3 s of CPU per start, ~170 starts per run (foundation.test.ts checks the default).
       PRELOAD_ROUTES: 'false',
+      ...database.env,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,7 +136,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      // Stopped for good (a killed server may be restarted on its database; the run drops it).
+      postgresOfDataDir.delete(dataDir);
+      await database.drop?.().catch(() => {});
+      return code;
     },
     kill: async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
