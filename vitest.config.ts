@@ -17,6 +17,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Several projects in one run (mutation testing runs unit and contract): in this order.
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'tests/security/unit/**/*.test.ts'],
           // One migrated PGlite for the run: each suite's in-memory database loads it.
           globalSetup: ['tests/support/pglite-template.ts'],
@@ -29,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'contract',
+          sequence: { groupOrder: 1 },
           include: ['tests/contract/**/*.test.ts', 'tests/security/contract/**/*.test.ts'],
           globalSetup: [
             'tests/support/require-redis.ts',
@@ -45,6 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          sequence: { groupOrder: 2 },
           include: ['tests/api/**/*.test.ts', 'tests/security/api/**/*.test.ts'],
           globalSetup: [
             'tests/support/require-redis.ts',
@@ -67,6 +71,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts', 'tests/security/e2e/**/*.test.ts'],
           globalSetup: [
             'tests/support/require-build.ts',
