@@ -37,6 +37,7 @@ export default defineConfig({
             'tests/support/require-redis.ts',
             'tests/support/require-postgres.ts',
             'tests/support/pglite-template.ts',
+            'tests/support/postgres-template.ts',
           ],
           testTimeout: 20_000,
           // Mostly waiting on PostgreSQL and Redis (each file has databases and key prefixes of

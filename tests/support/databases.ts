@@ -1,47 +1,83 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   createPgliteDatabase,
   createPostgresDatabase,
   type Database,
   type Db,
 } from '@/lib/adapters/db';
-import { migratedDump } from './pglite-template';
+import { migratedDump, migrationSetHash } from './pglite-template';
 
 /** The real PostgreSQL server the suites use; .ci/run makes sure one answers. */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A database of its own on the test server (so parallel suites never meet), dropped by `drop`. */
-export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vai_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * This run's prefix for copies of the migrated template (tests/support/postgres-template.ts,
+     * the run's global set-up); another run's copies are not this one's to drop.
+     */
+    postgresCopyPrefix: string;
+  }
+}
+
+/** The migrated template of this migration set (made by tests/support/postgres-template.ts). */
+export const postgresTemplateName = () => `vai_tpl_${migrationSetHash()}`;
+
+export function postgresUrlOf(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      // A pool's last sockets can still be closing after pool.end() on a loaded machine; FORCE
-      // would end them and the pool would log the server's goodbye as an error. Wait for them
-      // (bounded), then FORCE whatever is left.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query<{ n: string }>(
-          'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (Number(rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return url.toString();
+}
+
+async function createDatabase(name: string, template?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  // A pool's last sockets can still be closing after pool.end() on a loaded machine; FORCE
+  // would end them and the pool would log the server's goodbye as an error. Wait for them
+  // (bounded), then FORCE whatever is left.
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (Number(rows[0]?.n ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+/** An empty database of its own on the test server (so parallel suites never meet), dropped by `drop`. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vai_t_${randomBytes(6).toString('hex')}`;
+  await createDatabase(name);
+  return { url: postgresUrlOf(name), drop: () => dropDatabase(name) };
+}
+
+/**
+ * A migrated database of its own: a copy of the run's template (CREATE DATABASE … TEMPLATE,
+ * where migrating an empty one ran every migration). Without a template in this run (a project
+ * whose set-up makes none), an empty one, migrated by whoever opens it.
+ */
+export async function migratedPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const prefix = inject('postgresCopyPrefix') as string | undefined;
+  if (!prefix) return freshPostgresUrl();
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await createDatabase(name, postgresTemplateName());
+  return { url: postgresUrlOf(name), drop: () => dropDatabase(name) };
 }
 
 export interface TestDatabase {
@@ -75,7 +111,7 @@ export const databaseAdapters: { name: string; open(): Promise<TestDatabase> }[]
   {
     name: 'postgres',
     open: async () => {
-      const { url, drop } = await freshPostgresUrl();
+      const { url, drop } = await migratedPostgresUrl();
       const database = createPostgresDatabase(url, { max: 20 });
       return {
         database,

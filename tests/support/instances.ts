@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { serverDatabase } from './postgres-template';
+import { migratedPostgresUrl } from './databases';
 import { ADMIN_TOKEN } from './http';
 import { deletePrefix, redisClient, TEST_REDIS_URL } from './redis';
 import { startServer, type RunningServer, type StartOptions } from './server';
@@ -32,7 +32,7 @@ export async function startInstances(
   count: number,
   options: StartOptions = {},
 ): Promise<Instances> {
-  const database = await serverDatabase();
+  const database = await migratedPostgresUrl();
   const keyPrefix = `vai-t-${randomBytes(5).toString('hex')}:`;
   const env = {
     ADMIN_TOKEN,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { seedPglite } from './pglite-template';
-import { serverDatabase } from './postgres-template';
+import { migratedPostgresUrl } from './databases';
 
 /** server.ts as `npm run build` bundles it (scripts/build-server.mjs). */
 export const SERVER_BUNDLE = 'dist/server.mjs';
@@ -72,7 +72,7 @@ async function databaseEnv(
   const kept = postgresOfDataDir.get(dataDir);
   const wanted = options.database ?? process.env.TEST_SERVER_DATABASE ?? 'embedded';
   if (kept || (wanted === 'postgres' && !options.freshEmbeddedDatabase && !options.dataDir)) {
-    const database = kept ?? (await serverDatabase());
+    const database = kept ?? (await migratedPostgresUrl());
     postgresOfDataDir.set(dataDir, database);
     return { env: { DATABASE_URL: database.url }, drop: database.drop };
   }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { CallDetail, type CallDetailBody } from '@/schemas/calls';
-import { serverDatabase } from './postgres-template';
+import { migratedPostgresUrl } from './databases';
 import { randomBytes } from 'node:crypto';
 import { eventually } from './eventually';
 import { ADMIN_TOKEN, admin } from './http';
@@ -24,7 +24,7 @@ export interface VoiceServer extends RunningServer {
 export async function startVoiceServer(
   options: StartOptions & { shareWith?: VoiceServer } = {},
 ): Promise<VoiceServer> {
-  const owned = options.shareWith ? undefined : await serverDatabase();
+  const owned = options.shareWith ? undefined : await migratedPostgresUrl();
   const databaseUrl = options.shareWith?.databaseUrl ?? owned!.url;
   const keyPrefix = options.shareWith?.keyPrefix ?? `vai-t-${randomBytes(5).toString('hex')}:`;
   const server = await startServer({
