@@ -62,9 +62,35 @@ describe('checkWindow (08:00–21:00 callee-local)', () => {
   it('every zone of the North American plan shares the default window (toll-free)', () => {
     // From Guam (UTC+10) to St John's (UTC-3:30): 8 am to 9 pm still overlaps everywhere.
     const plan = ['Pacific/Guam', 'Pacific/Honolulu', 'America/St_Johns', 'America/Adak'];
-    const verdict = checkWindow(plan, DEFAULT_HOURS, at('2026-01-15T12:00:00Z'));
-    expect(verdict.inside).toBe(false);
-    expect(verdict.inside === false && verdict.nextAllowedAt).toBeInstanceOf(Date);
+    // At noon UTC it is 22:00 in Guam and 02:00 in Honolulu. Guam's 08:00 (22:00 UTC) is the
+    // first instant inside everywhere: Honolulu 12:00, St John's 18:30, Adak 12:00.
+    expect(checkWindow(plan, DEFAULT_HOURS, at('2026-01-15T12:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: new Date('2026-01-15T22:00:00Z'),
+    });
+  });
+
+  it('tells apart zones on one offset today that part when the clocks change this week', () => {
+    // Thursday 5 March 2026: Denver, Boise and Phoenix are all on UTC-7; from Sunday 8 March
+    // Denver and Boise are on UTC-6 and Phoenix stays. Mondays only: Monday 9 March at 08:00 in
+    // Phoenix (15:00 UTC), when Denver and Boise are already at 09:00.
+    const mountain = ['America/Denver', 'America/Phoenix', 'America/Boise'];
+    const mondays = { start: '08:00', end: '21:00', days: ['mon'] as const };
+    expect(checkWindow(mountain, mondays, at('2026-03-05T18:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: new Date('2026-03-09T15:00:00Z'),
+    });
+  });
+
+  it('keeps the minutes of a window that starts or ends off the hour', () => {
+    const halfPast = { start: '09:30', end: '17:45' };
+    expect(checkWindow(NY, halfPast, at('2026-01-15T14:00:00Z'))).toEqual({
+      inside: false,
+      nextAllowedAt: new Date('2026-01-15T14:30:00Z'),
+    });
+    expect(checkWindow(NY, halfPast, at('2026-01-15T14:30:00Z')).inside).toBe(true);
+    expect(checkWindow(NY, halfPast, at('2026-01-15T22:44:00Z')).inside).toBe(true);
+    expect(checkWindow(NY, halfPast, at('2026-01-15T22:45:00Z')).inside).toBe(false);
   });
 
   it('honours the days of a window: a Saturday waits for Monday', () => {
@@ -87,5 +113,33 @@ describe('narrowWindow', () => {
       narrowWindow(DEFAULT_HOURS, { start: '07:00', end: '18:00', days: ['mon', 'sat'] }),
     ).toEqual({ start: '08:00', end: '18:00', days: ['mon', 'sat'] });
     expect(narrowWindow(DEFAULT_HOURS, null)).toEqual(DEFAULT_HOURS);
+  });
+
+  it('never widens: a later start and an earlier end of its own are kept, wider ones are not', () => {
+    expect(narrowWindow(DEFAULT_HOURS, { start: '09:30', end: '22:00' })).toEqual({
+      start: '09:30',
+      end: '21:00',
+    });
+    expect(narrowWindow(DEFAULT_HOURS, { start: '06:00', end: '20:15' })).toEqual({
+      start: '08:00',
+      end: '20:15',
+    });
+  });
+
+  it("keeps the service's days when the organization names none, and only common ones", () => {
+    const weekdays = { start: '08:00', end: '21:00', days: ['mon', 'tue', 'wed'] as const };
+    expect(
+      narrowWindow({ ...weekdays, days: [...weekdays.days] }, { start: '08:00', end: '21:00' }),
+    ).toEqual({
+      start: '08:00',
+      end: '21:00',
+      days: ['mon', 'tue', 'wed'],
+    });
+    expect(
+      narrowWindow(
+        { ...weekdays, days: [...weekdays.days] },
+        { start: '08:00', end: '21:00', days: ['tue', 'sat'] },
+      ),
+    ).toEqual({ start: '08:00', end: '21:00', days: ['tue'] });
   });
 });
