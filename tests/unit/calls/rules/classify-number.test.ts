@@ -97,6 +97,14 @@ describe('numberTimeZones', () => {
     expect(await numberTimeZones('+14035550100')).toEqual(['America/Edmonton']);
   });
 
+  it('tells apart area codes that share their first digits (415 and 416), and knows no zone of +800', async () => {
+    expect(await numberTimeZones('+14155550123')).toEqual(['America/Los_Angeles']);
+    expect(await numberTimeZones('+14165550123')).toEqual(['America/Toronto']);
+    expect(await numberTimeZones('+14155550199')).toEqual(['America/Los_Angeles']);
+    // International freephone: the mapping has no place for it.
+    expect(await numberTimeZones('+80012345678')).toEqual([]);
+  });
+
   it('maps an area code that spans zones to all of them', async () => {
     // 709 (Newfoundland and Labrador) rings in Newfoundland time and in Atlantic time.
     const zones = await numberTimeZones('+17095550100');
