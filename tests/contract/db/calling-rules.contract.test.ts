@@ -108,28 +108,41 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
     const attempt = (to: string, at = noon) => ({ orgId, to, from: null, now: at });
     await expect(
       scheduleAtDispatch(deps('sandbox'), attempt('+19005550123'), false),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 'DESTINATION_NOT_ALLOWED' });
     await expect(
-      scheduleAtDispatch(deps('sandbox'), attempt('+19005550124'), false),
-    ).rejects.toThrow();
+      scheduleAtDispatch(deps('sandbox'), attempt('+19005550124'), true),
+    ).rejects.toMatchObject({ code: 'DESTINATION_NOT_ALLOWED' });
     await expect(
       scheduleAtDispatch(deps('sandbox'), attempt('+442071234567'), false),
-    ).rejects.toThrow();
-    // 4 am in New York: deferred, not refused.
+    ).rejects.toMatchObject({ code: 'COUNTRY_NOT_ALLOWED' });
+    await expect(scheduleAtDispatch(deps('sandbox'), attempt('+17182345678'), false)).resolves.toBe(
+      null,
+    );
+    // 4 am in New York: deferred to 08:00 there, not refused; refused (and counted) when the
+    // request did not ask to wait.
     const night = Date.parse('2026-11-04T09:00:00Z');
+    const opens = new Date('2026-11-04T13:00:00Z');
     await expect(
       scheduleAtDispatch(deps('sandbox'), attempt('+17182345678', night), true),
-    ).resolves.toBeInstanceOf(Date);
-    const atDial = await decideAtDial(
-      deps('sandbox'),
-      { orgId, toNumber: '+19005550125', fromNumber: '+15005550006' },
-      noon,
-    );
-    expect(atDial.kind).toBe('refuse');
+    ).resolves.toEqual(opens);
+    await expect(
+      scheduleAtDispatch(deps('sandbox'), attempt('+17182345678', night), false),
+    ).rejects.toMatchObject({ code: 'OUTSIDE_CALLING_HOURS' });
+    const dial = (toNumber: string, at: number) =>
+      decideAtDial(deps('sandbox'), { orgId, toNumber, fromNumber: '+15005550006' }, at);
+    expect(await dial('+19005550125', noon)).toEqual({
+      kind: 'refuse',
+      errorMessage:
+        'DESTINATION_NOT_ALLOWED: +19005550125 is a premium-rate number; such numbers are never dialled. This call was not placed and costs nothing.',
+    });
+    // At the dial, a closed window waits (never counted) and an open one dials.
+    expect(await dial('+17182345678', night)).toEqual({ kind: 'wait', until: opens });
+    expect(await dial('+17182345678', noon)).toEqual({ kind: 'dial' });
     const { refusals } = await readCallingRules(db, settings, orgId);
     expect(refusals).toEqual([
       { code: 'COUNTRY_NOT_ALLOWED', count: 1, last_at: now.toISOString() },
       { code: 'DESTINATION_NOT_ALLOWED', count: 3, last_at: now.toISOString() },
+      { code: 'OUTSIDE_CALLING_HOURS', count: 1, last_at: new Date(night).toISOString() },
     ]);
     expect((await readCallingRules(db, settings, other.orgId)).refusals).toEqual([]);
   });
