@@ -32,32 +32,38 @@ export function postgresUrlOf(name: string): string {
   return url.toString();
 }
 
-async function createDatabase(name: string, template?: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
+/** A short-lived client on the test server's maintenance connection (create, drop, list). */
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    return await run(client);
   } finally {
-    await admin.end();
+    await client.end().catch(() => {});
   }
 }
 
+async function createDatabase(name: string, template?: string): Promise<void> {
+  await withAdmin((client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+}
+
 async function dropDatabase(name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  // A pool's last sockets can still be closing after pool.end() on a loaded machine; FORCE
-  // would end them and the pool would log the server's goodbye as an error. Wait for them
-  // (bounded), then FORCE whatever is left.
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await client.query<{ n: string }>(
-      'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-      [name],
-    );
-    if (Number(rows[0]?.n ?? 0) === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.end();
+  await withAdmin(async (client) => {
+    // A pool's last sockets can still be closing after pool.end() on a loaded machine; FORCE
+    // would end them and the pool would log the server's goodbye as an error. Wait for them
+    // (bounded), then FORCE whatever is left.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
 
 /** An empty database of its own on the test server (so parallel suites never meet), dropped by `drop`. */
@@ -73,7 +79,10 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
  * whose set-up makes none), an empty one, migrated by whoever opens it.
  */
 export async function migratedPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const prefix = inject('postgresCopyPrefix') as string | undefined;
+  // Outside vitest (the benchmarks start servers with these helpers) there is no run's template.
+  const prefix = process.env.VITEST
+    ? (inject('postgresCopyPrefix') as string | undefined)
+    : undefined;
   if (!prefix) return freshPostgresUrl();
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   await createDatabase(name, postgresTemplateName());

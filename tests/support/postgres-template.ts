@@ -1,24 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase } from '@/lib/adapters/db/create-database';
-import { postgresTemplateName, postgresUrlOf, TEST_DATABASE_URL } from './databases';
+import { postgresTemplateName, postgresUrlOf, withAdmin as admin } from './databases';
 
 // One migrated PostgreSQL database per migration set, kept between runs, that suites copy
 // (`migratedPostgresUrl`, CREATE DATABASE … TEMPLATE) instead of migrating an empty one: the API
 // suites' servers (which ran on PGlite, ~1.2 s of CPU to open and more on every query) and the
 // contract suites' Postgres adapter. The browser suite's servers, and the API files about the
 // embedded database itself, stay on PGlite, as `npm start` runs.
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 async function dropCopies(prefix: string): Promise<void> {
   await admin(async (client) => {
