@@ -34,6 +34,13 @@ const nextConfig: NextConfig = {
     '@ricky0123/vad-web',
   ],
   poweredByHeader: false,
+  // `npm run build:bench` (BENCH_PAGES=1) also builds the files named `page.bench.tsx` and
+  // `route.bench.ts`: baselines the benchmarks measure pages against (an empty page in the console
+  // layout) and alternatives they compare (live updates as Server-Sent Events). Never in `npm run build`.
+  pageExtensions:
+    process.env.BENCH_PAGES === '1'
+      ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js']
+      : ['tsx', 'ts', 'jsx', 'js'],
   // App Router folders starting with a dot are not routes: /.well-known/* is served from app/well-known.
   async rewrites() {
     return [{ source: '/.well-known/:path*', destination: '/well-known/:path*' }];

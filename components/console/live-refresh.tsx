@@ -1,52 +1,51 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
- * Keeps a live page current without reloading it: every `seconds` it asks `versionUrl` with the
- * version it shows (If-None-Match); an unchanged page is a 304 with no body, a changed one is
- * rendered again on the server (router.refresh). Rendered only while something is live, so a page
- * with nothing running never polls; a hidden tab skips its turns.
+ * Keeps a live page current without reloading it: listens to `versionUrl`'s Server-Sent Events
+ * and renders the page again on the server (router.refresh) when the version differs from the one
+ * shown. Rendered only while something is live, so a page with nothing running opens no stream;
+ * the stream is closed once an event says nothing is live, and while the tab is hidden.
  */
-export function LiveRefresh({
-  versionUrl,
-  version,
-  seconds = 1,
-}: {
-  versionUrl: string;
-  version: string;
-  seconds?: number;
-}) {
+export function LiveRefresh({ versionUrl, version }: { versionUrl: string; version: string }) {
   const router = useRouter();
+  // The version on screen; a re-render after a refresh brings the one the event already gave.
+  const shown = useRef(version);
   useEffect(() => {
-    let held = version;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const poll = async () => {
-      if (!document.hidden) {
-        try {
-          const response = await fetch(versionUrl, {
-            headers: { 'If-None-Match': `"${held}"` },
-            cache: 'no-store',
-          });
-          if (response.status === 200) {
-            const body = (await response.json()) as { version: string };
-            held = body.version;
-            router.refresh();
-          }
-        } catch {
-          // A dropped request is asked again on the next turn.
+    shown.current = version;
+  }, [version]);
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let over = false;
+    const close = () => {
+      source?.close();
+      source = undefined;
+    };
+    const open = () => {
+      if (source || over || document.hidden) return;
+      source = new EventSource(versionUrl);
+      source.onmessage = (event: MessageEvent<string>) => {
+        const body = JSON.parse(event.data) as { version: string; live: boolean };
+        if (!body.live) {
+          over = true;
+          close();
         }
-      }
-      if (!stopped) timer = setTimeout(poll, seconds * 1000);
+        if (body.version !== shown.current) {
+          shown.current = body.version;
+          router.refresh();
+        }
+      };
     };
-    timer = setTimeout(poll, seconds * 1000);
+    const onVisibility = () => (document.hidden ? close() : open());
+    open();
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      stopped = true;
-      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      close();
     };
-  }, [router, versionUrl, version, seconds]);
+  }, [router, versionUrl]);
   return (
     <p className="live-note" data-testid="live-note">
       <span className="live-dot" aria-hidden="true" /> Live: this page updates by itself.

@@ -54,16 +54,73 @@ export async function callLiveVersion(
   };
 }
 
+/** How often a stream reads the version again; the console's pages change at most this often. */
+export const LIVE_TICK_MS = 1_000;
 /**
- * A conditional answer: 304 with no body when the client already holds `version` (If-None-Match),
- * else the version as JSON. Polling a page that has not changed costs a header and no body.
+ * How long one stream lasts: then it ends and the browser's EventSource opens another, so the
+ * session and the membership are checked again (a member removed stops watching within this).
  */
-export function liveVersionResponse(request: Request, { version, live }: LiveVersion): Response {
-  const etag = `"${version}"`;
-  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
-  const held = request.headers.get('if-none-match');
-  if (held && held.split(',').some((tag) => tag.trim() === etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return Response.json({ version, live }, { headers });
+export const LIVE_STREAM_MS = 5 * 60_000;
+
+const encoder = new TextEncoder();
+
+/**
+ * The version of a live page as Server-Sent Events: the current one at once (read before the
+ * stream opens, so a refusal is an ordinary error answer), then each change
+ * (read every LIVE_TICK_MS); the stream ends after the version that says nothing is live. An
+ * unchanged page costs one query a second and no request; bench/console.ts measured it against
+ * polling the version with an ETag (a whole request each second) at ~1/4 of the server's CPU.
+ */
+export async function liveVersionEvents(
+  request: Request,
+  read: () => Promise<LiveVersion>,
+  timing: { tickMs?: number; streamMs?: number } = {},
+): Promise<Response> {
+  const tickMs = timing.tickMs ?? LIVE_TICK_MS;
+  const endsAt = Date.now() + (timing.streamMs ?? LIVE_STREAM_MS);
+  // Read before the stream opens: a call that is not the org's is a 404 in the error envelope.
+  let first: LiveVersion | undefined = await read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sent = '';
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const end = () => {
+        clearTimeout(timer);
+        try {
+          controller.close();
+        } catch {
+          // Already closed: the browser went away.
+        }
+      };
+      request.signal.addEventListener('abort', end);
+      // The browser reconnects after `retry` ms when a stream ends without saying nothing is live.
+      controller.enqueue(encoder.encode(`retry: ${tickMs}\n\n`));
+      const tick = async () => {
+        try {
+          const { version, live } = first ?? (await read());
+          first = undefined;
+          if (request.signal.aborted) return;
+          if (version !== sent) {
+            sent = version;
+            controller.enqueue(encoder.encode(`data: ${JSON.stringify({ version, live })}\n\n`));
+          }
+          if (!live || Date.now() + tickMs > endsAt) return end();
+          timer = setTimeout(() => void tick(), tickMs);
+        } catch {
+          // The database is unreachable or the call is gone: the browser tries again later.
+          end();
+        }
+      };
+      void tick();
+    },
+    cancel: () => clearTimeout(timer),
+  });
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: compression would hold events back in its buffer; proxies must not either.
+      'Cache-Control': 'private, no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/adapters/db';
 import { batchEndedLengths } from '@/lib/console/batch-ended-lengths';
 import { listLiveCalls } from '@/lib/console/list-live-calls';
-import { callLiveVersion, liveVersionResponse, orgLiveVersion } from '@/lib/console/live-version';
+import { callLiveVersion, liveVersionEvents, orgLiveVersion } from '@/lib/console/live-version';
 import { overviewDays, windowFigures } from '@/lib/console/overview-stats';
 import { transcriptOffsets } from '@/lib/console/transcript-offsets';
 import { createOrg } from '@/lib/composition/create-org';
@@ -184,21 +184,59 @@ describe.each(databaseAdapters)('console overview queries on $name', (adapter) =
     });
   });
 
-  it('answers 304 with no body to the version the page holds, else the version', async () => {
-    const live = { version: 'o1.42', live: true };
-    const held = liveVersionResponse(
-      new Request('http://x/', { headers: { 'if-none-match': '"o1.42"' } }),
-      live,
+  it('streams the version once per change and ends after the one that says nothing is live', async () => {
+    const versions = [
+      { version: 'o1.42', live: true },
+      { version: 'o1.42', live: true },
+      { version: 'o1.42', live: true },
+      { version: 'o2.7', live: true },
+      { version: 'o0.0', live: false },
+    ];
+    let reads = 0;
+    const response = await liveVersionEvents(
+      new Request('http://x/'),
+      async () => versions[Math.min(reads++, versions.length - 1)]!,
+      { tickMs: 1 },
     );
-    expect(held.status).toBe(304);
-    expect(await held.text()).toBe('');
-    const changed = liveVersionResponse(
-      new Request('http://x/', { headers: { 'if-none-match': '"o0.0"' } }),
-      live,
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toContain('no-transform');
+    // The whole stream: it ends by itself, unchanged versions are not sent again.
+    expect(await response.text()).toBe(
+      'retry: 1\n\n' +
+        'data: {"version":"o1.42","live":true}\n\n' +
+        'data: {"version":"o2.7","live":true}\n\n' +
+        'data: {"version":"o0.0","live":false}\n\n',
     );
-    expect(changed.status).toBe(200);
-    expect(changed.headers.get('etag')).toBe('"o1.42"');
-    expect(await changed.json()).toEqual(live);
+    expect(reads).toBe(5);
+  });
+
+  it('ends a stream when its time is up (the browser reconnects and is checked again) or the browser leaves', async () => {
+    const steady = async () => ({ version: 'c1.3', live: true });
+    const timed = await liveVersionEvents(new Request('http://x/'), steady, {
+      tickMs: 1,
+      streamMs: 20,
+    });
+    expect(await timed.text()).toBe('retry: 1\n\ndata: {"version":"c1.3","live":true}\n\n');
+
+    const leaving = new AbortController();
+    let reads = 0;
+    const left = await liveVersionEvents(
+      new Request('http://x/', { signal: leaving.signal }),
+      async () => {
+        if (++reads === 3) leaving.abort();
+        return { version: `c${reads}`, live: true };
+      },
+      { tickMs: 1 },
+    );
+    await left.text();
+    expect(reads).toBe(3);
+    // A refusal comes before the stream opens, as an ordinary error.
+    await expect(
+      liveVersionEvents(new Request('http://x/'), () =>
+        callLiveVersion(db, randomUUID(), randomUUID()),
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it("counts only a batch's ended calls in its histogram and averages", async () => {
