@@ -28,37 +28,36 @@ describe.each(databaseAdapters)('console overview queries on $name', (adapter) =
   const newOrg = async () =>
     (await createOrg(db, { name: 'Overview', startingCreditMicros: 0 }, at('2026-10-01T00:00:00Z')))
       .orgId;
-  const call = async (
-    orgId: string,
-    fields: {
-      status: Status;
-      created: string;
-      ms?: number;
-      micros?: number | null;
-      batchId?: string;
-    },
-  ) => {
-    const id = randomUUID();
-    await db.insert(schema.calls).values({
-      id,
-      orgId,
-      batchId: fields.batchId ?? null,
-      queueStatus: fields.status,
-      toNumber: '+14155550123',
-      fromNumber: '+14155550100',
-      task: 'Say hello.',
-      waitForGreeting: false,
-      maxDuration: 5,
-      record: false,
-      createdAt: at(fields.created),
-      durationMs: fields.ms ?? 0,
-      priceMicros: fields.micros ?? null,
-      provider: 'sandbox',
-      endpointUrl: 'sandbox://simulated-line',
-      sandbox: true,
-      apiOrigin: 'http://localhost',
-    });
-    return id;
+  type CallFields = {
+    status: Status;
+    created: string;
+    ms?: number;
+    micros?: number | null;
+    batchId?: string;
+  };
+  const callRow = (orgId: string, fields: CallFields, id = randomUUID()) => ({
+    id,
+    orgId,
+    batchId: fields.batchId ?? null,
+    queueStatus: fields.status,
+    toNumber: '+14155550123',
+    fromNumber: '+14155550100',
+    task: 'Say hello.',
+    waitForGreeting: false,
+    maxDuration: 5,
+    record: false,
+    createdAt: at(fields.created),
+    durationMs: fields.ms ?? 0,
+    priceMicros: fields.micros ?? null,
+    provider: 'sandbox',
+    endpointUrl: 'sandbox://simulated-line',
+    sandbox: true,
+    apiOrigin: 'http://localhost',
+  });
+  const call = async (orgId: string, fields: CallFields) => {
+    const row = callRow(orgId, fields);
+    await db.insert(schema.calls).values(row);
+    return row.id;
   };
   const setStatus = (id: string, status: Status) =>
     db.update(schema.calls).set({ queueStatus: status }).where(eq(schema.calls.id, id));
@@ -181,6 +180,59 @@ describe.each(databaseAdapters)('console overview queries on $name', (adapter) =
     // Another org's call is not found through this one.
     await expect(callLiveVersion(db, await newOrg(), id)).rejects.toMatchObject({
       code: 'NOT_FOUND',
+    });
+  });
+
+  it('keeps each day current as calls are placed in bulk, run, end, are charged or move days', async () => {
+    const org = await newOrg();
+    const now = at('2026-11-05T15:00:00Z');
+    const today = async () => (await overviewDays(db, org, now)).at(-1)!;
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    // One statement, three calls (as a batch inserts them).
+    await db
+      .insert(schema.calls)
+      .values(
+        ids.map((id) => callRow(org, { status: 'queued', created: '2026-11-05T09:00:00Z' }, id)),
+      );
+    expect(await today()).toEqual({
+      day: '2026-11-05',
+      calls: 3,
+      completed: 0,
+      errors: 0,
+      connectedMs: 0,
+      spendMicros: 0,
+    });
+    const update = (id: string, set: Partial<typeof schema.calls.$inferInsert>) =>
+      db.update(schema.calls).set(set).where(eq(schema.calls.id, id));
+    // Running and speaking: its length grows, but only an ended call's counts.
+    await update(ids[0]!, { queueStatus: 'started' });
+    await update(ids[0]!, { durationMs: 4_000 });
+    expect((await today()).connectedMs).toBe(0);
+    await update(ids[0]!, { queueStatus: 'complete', durationMs: 65_000 });
+    await update(ids[0]!, { priceMicros: 97_500 });
+    await update(ids[1]!, { queueStatus: 'call_error', durationMs: 1_000, priceMicros: 0 });
+    expect(await today()).toEqual({
+      day: '2026-11-05',
+      calls: 3,
+      completed: 1,
+      errors: 1,
+      connectedMs: 66_000,
+      spendMicros: 97_500,
+    });
+    // A length corrected after the end (the carrier's own figure) replaces the first.
+    await update(ids[0]!, { durationMs: 64_000 });
+    expect((await today()).connectedMs).toBe(65_000);
+    // A call moved to another day takes all it added with it.
+    await update(ids[0]!, { createdAt: at('2026-11-01T12:00:00Z') });
+    const days = await overviewDays(db, org, now);
+    expect(days.at(-1)).toMatchObject({ calls: 2, completed: 0, errors: 1, connectedMs: 1_000 });
+    expect(days.find((d) => d.day === '2026-11-01')).toEqual({
+      day: '2026-11-01',
+      calls: 1,
+      completed: 1,
+      errors: 0,
+      connectedMs: 64_000,
+      spendMicros: 97_500,
     });
   });
 
