@@ -11,6 +11,7 @@ import {
   type RuleSettings,
 } from '@/lib/calls/rules';
 import type { Db } from '@/lib/adapters/db';
+import { ApiError } from '@/lib/platform/errors/api-error';
 import { createOrg } from '@/lib/composition/create-org';
 import { applyLedgerEntry } from '@/lib/wallet';
 import { databaseAdapters, openForSuite } from '../../support/databases';
@@ -145,5 +146,38 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
       { code: 'OUTSIDE_CALLING_HOURS', count: 1, last_at: new Date(night).toISOString() },
     ]);
     expect((await readCallingRules(db, settings, other.orgId)).refusals).toEqual([]);
+  });
+
+  it('a folded dispatch judges the view it was handed; a failure that is no refusal is neither counted nor a refusal', async () => {
+    const { orgId } = await createOrg(db, { name: 'Folded', startingCreditMicros: 0 }, now);
+    const attempt = { orgId, to: '+17182345678', from: null, now: noon };
+    // The organization's rules come from the dispatch's own statement, not from a second read.
+    const folded = async () => {
+      throw new ApiError('NUMBER_ON_DNC_LIST', {
+        message: 'Listed in the view the dispatch read.',
+      });
+    };
+    await expect(scheduleAtDispatch(deps('sandbox'), attempt, true, folded)).rejects.toMatchObject({
+      code: 'NUMBER_ON_DNC_LIST',
+      message: 'Listed in the view the dispatch read.',
+    });
+    // Settings that cannot be read: the dial step sees the failure (and tries again later); the
+    // call is not ended as refused and nothing is counted.
+    const unreadable: CallRulesDeps = {
+      ...deps('sandbox'),
+      get rules(): RuleSettings {
+        throw new Error('the calling rules could not be read');
+      },
+    };
+    await expect(
+      decideAtDial(
+        unreadable,
+        { orgId, toNumber: '+17182345678', fromNumber: '+15005550006' },
+        noon,
+      ),
+    ).rejects.toThrow('the calling rules could not be read');
+    expect((await readCallingRules(db, settings, orgId)).refusals).toEqual([
+      { code: 'NUMBER_ON_DNC_LIST', count: 1, last_at: now.toISOString() },
+    ]);
   });
 });
