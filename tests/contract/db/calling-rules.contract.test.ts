@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changeDncList,
   checkCallRules,
+  checkTransferNumber,
   decideAtDial,
   DEFAULT_HOURS,
   readCallingRules,
@@ -179,5 +180,25 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
     expect((await readCallingRules(db, settings, orgId)).refusals).toEqual([
       { code: 'NUMBER_ON_DNC_LIST', count: 1, last_at: now.toISOString() },
     ]);
+  });
+
+  it('checks a transfer target by the same rules but the caller ID and the hours, naming its field', async () => {
+    const { orgId } = await createOrg(db, { name: 'Transfers', startingCreditMicros: 0 }, now);
+    await changeDncList(
+      db,
+      { kind: 'add', orgId, numbers: ['+17185550140'], source: 'api' },
+      system,
+      now,
+    );
+    const target = (to: string, at = noon) =>
+      checkTransferNumber(deps('sandbox'), { orgId, to, field: 'transfer_phone_number', now: at });
+    await expect(target('+17185550140')).rejects.toMatchObject({
+      code: 'NUMBER_ON_DNC_LIST',
+      field: 'transfer_phone_number',
+    });
+    // 4 am in New York: a transfer joins a call already inside the hours.
+    await expect(
+      target('+17182345678', Date.parse('2026-11-04T09:00:00Z')),
+    ).resolves.toBeUndefined();
   });
 });

@@ -78,6 +78,14 @@ describe('the rules on the number', () => {
     ).toMatchObject({ field: 'transfer_list' });
   });
 
+  it('refuse a number of no country (a satellite line) as non-geographic', async () => {
+    expect(await refusalOf(() => checkNumberRules(deps(), dial('+870772123456')))).toMatchObject({
+      code: 'COUNTRY_NOT_ALLOWED',
+      field: 'phone_number',
+      message: 'Calls to non-geographic numbers are not enabled on this service (enabled: US, CA).',
+    });
+  });
+
   it('answer the country of a number they let through', () => {
     expect(checkNumberRules(deps(), dial('+14155550123'))).toBe('US');
     expect(checkNumberRules(deps(), dial('+16045550123'))).toBe('CA');
@@ -97,6 +105,14 @@ describe("the rules on the organization's view", () => {
     expect(await check({ countries: [] }, undefined, 'transfer_list')).toMatchObject({
       field: 'transfer_list',
       message: 'Calls to US are not enabled for this organization (its countries: none).',
+    });
+    // Every country it has, listed.
+    expect(
+      await refusalOf(() =>
+        checkOrgRules(deps(), dial('+525512345678'), 'MX', { ...open, countries: ['US', 'CA'] }),
+      ),
+    ).toMatchObject({
+      message: 'Calls to MX are not enabled for this organization (its countries: US, CA).',
     });
     await expect(
       checkOrgRules(deps(), dial('+17182345678'), 'US', { ...open, countries: ['US'] }),
@@ -157,6 +173,18 @@ describe("the rules on the organization's view", () => {
         hours: { start: '11:00', end: '13:00' },
       }),
     ).resolves.toBeUndefined();
+  });
+
+  it('say so when no time in the coming week is inside the hours everywhere the number rings', async () => {
+    // A toll-free number rings in every US zone; half an hour at 08:00 local never overlaps
+    // between zones an hour apart.
+    expect(await check({ hours: { start: '08:00', end: '08:30' } }, '+18005550123')).toMatchObject({
+      code: 'OUTSIDE_CALLING_HOURS',
+      field: 'phone_number',
+      nextAllowedAt: null,
+      message:
+        'No time in the coming week is inside calling hours (08:00–08:30 local) in all of the time zones +18005550123 may ring in.',
+    });
   });
 
   it("narrow the organization's hours to the service's", async () => {
