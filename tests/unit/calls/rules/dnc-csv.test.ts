@@ -21,6 +21,27 @@ describe('a do-not-call CSV', () => {
     ]);
   });
 
+  it('reads short lines: a missing reason is none, a missing number is an empty one', () => {
+    expect(parseDncCsv(file('number,reason\n+14155550123\n+14155550124,spam\n'))).toEqual([
+      { number: '+14155550123', reason: null },
+      { number: '+14155550124', reason: 'spam' },
+    ]);
+    expect(() => parseDncCsv(file('reason,number\nspam\n'))).toThrow(
+      expect.objectContaining({
+        code: 'CSV_ROWS_INVALID',
+        problems: [{ line: 2, reason: expect.stringMatching(/^number is empty: /) }],
+      }),
+    );
+  });
+
+  it('drops only a leading apostrophe: one inside a number leaves it unreadable', () => {
+    expect(() => parseDncCsv(file("+1415555'0123\n"))).toThrow(
+      expect.objectContaining({
+        problems: [{ line: 1, reason: expect.stringMatching(/^number "\+1415555'0123": /) }],
+      }),
+    );
+  });
+
   it('with a header but no reason column: every reason is empty', () => {
     expect(parseDncCsv(file('number,name\n+14155550123,Ann\n'))).toEqual([
       { number: '+14155550123', reason: null },
