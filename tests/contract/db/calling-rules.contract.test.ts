@@ -4,6 +4,7 @@ import {
   checkCallRules,
   checkTransferNumber,
   decideAtDial,
+  foldDispatchRules,
   DEFAULT_HOURS,
   readCallingRules,
   scheduleAtDispatch,
@@ -56,6 +57,9 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
     const other = await createOrg(db, { name: 'Other', startingCreditMicros: 0 }, now);
     await expect(check('sandbox', orgId, '+17185550123', '+14155550999')).rejects.toMatchObject({
       code: 'FROM_NOT_ALLOWED',
+      field: 'from',
+      message:
+        "+14155550999 is not one of this organization's numbers (GET /v1/numbers); omit `from` to use +15005550006.",
     });
     await expect(check('sandbox', orgId, '+17185550123', '+15005550006')).resolves.toBeUndefined();
 
@@ -200,5 +204,34 @@ describe.each(databaseAdapters)('calling rules on $name', (adapter) => {
     await expect(
       target('+17182345678', Date.parse('2026-11-04T09:00:00Z')),
     ).resolves.toBeUndefined();
+  });
+
+  it('at the dial, refuses a call whose hours never meet in a week; with no service window, folds in no hours', async () => {
+    const { orgId } = await createOrg(db, { name: 'Never', startingCreditMicros: 0 }, now);
+    await saveCallingRules(
+      db,
+      settings,
+      { orgId, hours: { start: '08:00', end: '08:30' } },
+      system,
+      now,
+    );
+    // A toll-free number rings in every US zone: half an hour at 08:00 local never meets.
+    expect(
+      await decideAtDial(
+        deps('sandbox'),
+        { orgId, toNumber: '+18005550123', fromNumber: '+15005550006' },
+        noon,
+      ),
+    ).toEqual({
+      kind: 'refuse',
+      errorMessage:
+        'OUTSIDE_CALLING_HOURS: No time in the coming week is inside calling hours (08:00–08:30 local) in all of the time zones +18005550123 may ring in. This call was not placed and costs nothing.',
+    });
+    // 4 am in New York, but the deployment sets no window: the folded rules say nothing of hours.
+    const night = Date.parse('2026-11-04T09:00:00Z');
+    const open: CallRulesDeps = { ...deps('sandbox'), rules: { ...settings, hours: null } };
+    await expect(
+      foldDispatchRules(open, { orgId, to: '+17182345678', from: null, now: night }),
+    ).resolves.toMatchObject({ rulesNumber: '+17182345678', rulesCountry: 'US' });
   });
 });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   addDncNumbers,
   changeDncList,
   listDncNumbers,
+  recordOptOut,
   removeDncNumbers,
   type DncOwner,
 } from '@/lib/calls/rules';
@@ -183,5 +185,20 @@ describe.each(databaseAdapters)('do-not-call lists on $name', (adapter) => {
       ],
     ]);
     expect((await all(orgId)).numbers).toHaveLength(24);
+  });
+
+  it("lists a callee who opted out on their organization's list, with the call as evidence", async () => {
+    const orgId = await newOrg('Opt-outs');
+    const callId = randomUUID();
+    await recordOptOut(db, { id: callId, orgId, toNumber: '+17185550177' }, now);
+    expect((await all(orgId)).numbers).toEqual([
+      {
+        number: '+17185550177',
+        reason: 'The callee asked during the call not to be called again.',
+        source: 'opt_out',
+        call_id: callId,
+        created_at: now.toISOString(),
+      },
+    ]);
   });
 });

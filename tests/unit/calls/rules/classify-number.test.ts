@@ -84,6 +84,14 @@ describe('classifyNumber', () => {
     );
   });
 
+  it('refuses what the library cannot read at all (an unassigned calling code)', () => {
+    expect(classifyNumber('+9991234567')).toEqual({
+      country: null,
+      type: null,
+      refusal: 'not a phone number we can read',
+    });
+  });
+
   it('names the reason of a refusal in words a person reads', () => {
     expect(classifyNumber('+19005550100').refusal).toBe('a premium-rate number');
     expect(classifyNumber('+881612345678').refusal).toBe('a satellite number (+881)');

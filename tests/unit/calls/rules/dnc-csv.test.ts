@@ -92,6 +92,13 @@ describe('a do-not-call CSV', () => {
     expect(() => parseDncCsv(file(''))).toThrow(
       expect.objectContaining({ code: 'CSV_UNREADABLE' }),
     );
+    // Blank lines only: no records at all, not even a header.
+    expect(() => parseDncCsv(file('\n\n'))).toThrow(
+      expect.objectContaining({
+        code: 'CSV_UNREADABLE',
+        message: 'The file lists no numbers; nothing was changed.',
+      }),
+    );
   });
 
   it(`takes ${DNC_MAX_NUMBERS.toLocaleString('en-US')} numbers, and refuses one more`, () => {
