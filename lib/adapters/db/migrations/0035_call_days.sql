@@ -18,22 +18,32 @@ SELECT "org_id", ("created_at" AT TIME ZONE 'UTC')::date, count(*),
        coalesce(sum("price_micros"), 0)
 FROM "calls" GROUP BY 1, 2;
 --> statement-breakpoint
--- One statement's new calls (a batch inserts 10,000 at once): one upsert per org and day.
-CREATE FUNCTION call_days_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- Adds to one organization's day (negative figures take away): the one upsert both triggers use.
+CREATE FUNCTION call_days_add(org uuid, on_day date, n_calls bigint, n_completed bigint,
+                              n_errors bigint, n_connected_ms bigint, n_spend_micros bigint)
+RETURNS void LANGUAGE sql AS $$
   INSERT INTO call_days AS d (org_id, day, calls, completed, errors, connected_ms, spend_micros)
-  SELECT org_id, (created_at AT TIME ZONE 'UTC')::date, count(*),
-         count(*) FILTER (WHERE queue_status = 'complete'),
-         count(*) FILTER (WHERE queue_status = 'call_error'),
-         coalesce(sum(duration_ms) FILTER (WHERE queue_status IN ('complete', 'call_error')), 0),
-         coalesce(sum(price_micros), 0)
-  FROM new_calls GROUP BY 1, 2
+  VALUES (org, on_day, n_calls, n_completed, n_errors, n_connected_ms, n_spend_micros)
   ON CONFLICT (org_id, day) DO UPDATE SET
     calls = d.calls + EXCLUDED.calls,
     completed = d.completed + EXCLUDED.completed,
     errors = d.errors + EXCLUDED.errors,
     connected_ms = d.connected_ms + EXCLUDED.connected_ms,
     spend_micros = d.spend_micros + EXCLUDED.spend_micros;
+$$;
+--> statement-breakpoint
+-- One statement's new calls (a batch inserts 10,000 at once): one upsert per org and day.
+CREATE FUNCTION call_days_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM call_days_add(org_id, day, calls, completed, errors, connected_ms, spend_micros)
+  FROM (
+    SELECT org_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS calls,
+           count(*) FILTER (WHERE queue_status = 'complete') AS completed,
+           count(*) FILTER (WHERE queue_status = 'call_error') AS errors,
+           coalesce(sum(duration_ms) FILTER (WHERE queue_status IN ('complete', 'call_error')), 0)::bigint AS connected_ms,
+           coalesce(sum(price_micros), 0)::bigint AS spend_micros
+    FROM new_calls GROUP BY 1, 2
+  ) AS days;
   RETURN NULL;
 END
 $$;
@@ -42,30 +52,18 @@ CREATE TRIGGER calls_call_days_insert AFTER INSERT ON calls
 REFERENCING NEW TABLE AS new_calls FOR EACH STATEMENT
 EXECUTE FUNCTION call_days_on_insert();
 --> statement-breakpoint
--- A call's contribution leaves its old day and joins its new one (the same day but for a changed
--- created_at): two upserts of opposite sign, or one of their difference.
+-- A call's contribution leaves its day and joins it again as it is now (another day only when
+-- created_at changed): the figures of OLD taken away, those of NEW added.
 CREATE FUNCTION call_days_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  old_ended boolean := OLD.queue_status IN ('complete', 'call_error');
-  new_ended boolean := NEW.queue_status IN ('complete', 'call_error');
 BEGIN
-  INSERT INTO call_days AS d (org_id, day, calls, completed, errors, connected_ms, spend_micros)
-  SELECT org_id, day, sum(calls), sum(completed), sum(errors), sum(connected_ms), sum(spend_micros)
-  FROM (VALUES
-    (OLD.org_id, (OLD.created_at AT TIME ZONE 'UTC')::date, -1,
-     -(OLD.queue_status = 'complete')::int, -(OLD.queue_status = 'call_error')::int,
-     -(CASE WHEN old_ended THEN OLD.duration_ms ELSE 0 END)::bigint, -coalesce(OLD.price_micros, 0)),
-    (NEW.org_id, (NEW.created_at AT TIME ZONE 'UTC')::date, 1,
-     (NEW.queue_status = 'complete')::int, (NEW.queue_status = 'call_error')::int,
-     (CASE WHEN new_ended THEN NEW.duration_ms ELSE 0 END)::bigint, coalesce(NEW.price_micros, 0))
-  ) AS change (org_id, day, calls, completed, errors, connected_ms, spend_micros)
-  GROUP BY org_id, day
-  ON CONFLICT (org_id, day) DO UPDATE SET
-    calls = d.calls + EXCLUDED.calls,
-    completed = d.completed + EXCLUDED.completed,
-    errors = d.errors + EXCLUDED.errors,
-    connected_ms = d.connected_ms + EXCLUDED.connected_ms,
-    spend_micros = d.spend_micros + EXCLUDED.spend_micros;
+  PERFORM call_days_add(OLD.org_id, (OLD.created_at AT TIME ZONE 'UTC')::date, -1,
+    -(OLD.queue_status = 'complete')::int, -(OLD.queue_status = 'call_error')::int,
+    -(CASE WHEN OLD.queue_status IN ('complete', 'call_error') THEN OLD.duration_ms ELSE 0 END),
+    -coalesce(OLD.price_micros, 0));
+  PERFORM call_days_add(NEW.org_id, (NEW.created_at AT TIME ZONE 'UTC')::date, 1,
+    (NEW.queue_status = 'complete')::int, (NEW.queue_status = 'call_error')::int,
+    CASE WHEN NEW.queue_status IN ('complete', 'call_error') THEN NEW.duration_ms ELSE 0 END,
+    coalesce(NEW.price_micros, 0));
   RETURN NULL;
 END
 $$;
