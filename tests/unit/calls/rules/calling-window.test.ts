@@ -107,6 +107,48 @@ describe('checkWindow (08:00–21:00 callee-local)', () => {
   });
 });
 
+// Cases a seeded search over zones and windows around 2026's clock changes found, where a wrong
+// step in finding the next opening gives a later one, or none (each fails a mutant of it).
+describe('checkWindow: the next opening in awkward places', () => {
+  const next = (zones: string[], window: { start: string; end: string }, at: string) => {
+    const verdict = checkWindow(zones, window, Date.parse(at));
+    return verdict.inside ? 'inside' : (verdict.nextAllowedAt?.toISOString() ?? null);
+  };
+
+  it('on the day the US clocks spring forward, across Mountain and Hawaii time', () => {
+    // 19:00–24:00 in Denver (now MDT) and Honolulu: both are open from 19:00 in Honolulu, 23:00 in Denver.
+    expect(
+      next(
+        ['America/Denver', 'Pacific/Honolulu'],
+        { start: '19:00', end: '24:00' },
+        '2026-03-08T21:41:09Z',
+      ),
+    ).toBe('2026-03-09T05:00:00.000Z');
+  });
+
+  it('the night before Lord Howe Island turns its clocks back half an hour', () => {
+    expect(
+      next(
+        ['Australia/Lord_Howe', 'Pacific/Honolulu'],
+        { start: '01:15', end: '04:30' },
+        '2026-04-04T04:51:24Z',
+      ),
+    ).toBe('2026-04-04T14:15:00.000Z');
+  });
+
+  it("the earliest of three zones' openings that all share, not the first zone's", () => {
+    // Kolkata opens at 00:30 UTC while Halifax and Anchorage are still open: earlier than the
+    // openings of the zones listed first.
+    expect(
+      next(
+        ['America/Anchorage', 'America/Halifax', 'Asia/Kolkata'],
+        { start: '06:00', end: '21:00' },
+        '2026-03-07T21:31:12Z',
+      ),
+    ).toBe('2026-03-08T00:30:00.000Z');
+  });
+});
+
 describe('narrowWindow', () => {
   it('keeps the later start, the earlier end and the common days', () => {
     expect(
