@@ -1,7 +1,6 @@
 // The database schema, one file per domain; drizzle-kit generates migrations from these.
 export * from './orgs';
 export * from './calls';
-export * from './call-days';
 export * from './call-tools';
 export * from './webhooks';
 export * from './speech';
