@@ -4,7 +4,8 @@
 //     and the overview answer with p95 ≤ 100 ms;
 //   - each costs ≤ 2× the CPU per request of an empty page in the same console layout
 //     (`page.bench.tsx`, built only by build:bench);
-//   - flat with size: each at --rows calls costs ≤ 1.2× the same page at --small calls (1,000);
+//   - flat with size: each at --rows calls costs ≤ 1.2× the same page at --small calls (1,000),
+//     in server CPU and in p50 (the database's time shows only there);
 //   - live updates: the version as Server-Sent Events (what the console listens to) against the
 //     same version polled each second with an ETag (`route.bench.ts`), in server CPU per
 //     watcher-second;
@@ -278,14 +279,16 @@ async function main(): Promise<void> {
       const big = stat(`${name} @ large`);
       const little = stat(`${name} @ small`);
       const vsEmpty = big.cpu / emptyLarge.cpu;
-      const vsSmall = big.cpu / little.cpu;
+      // Flat in the server's CPU and in the time the database adds (at one connection, latency
+      // is the request's whole cost; the database's CPU is not in the server's).
+      const vsSmall = Math.max(big.cpu / little.cpu, big.p50 / little.p50);
       met &&= big.p95 <= GOALS.p95Ms && vsEmpty <= GOALS.vsEmpty && vsSmall <= GOALS.vsSmall;
       return {
         page: name,
         [`p50 / p95 ms at ${settings.rows}`]: `${big.p50.toFixed(0)} / ${big.p95.toFixed(0)}`,
         [`CPU ms/req at ${settings.rows} / ${settings.small}`]: `${big.cpu.toFixed(1)} / ${little.cpu.toFixed(1)}`,
         'CPU ÷ empty page': vsEmpty.toFixed(2),
-        [`${settings.rows} ÷ ${settings.small}`]: vsSmall.toFixed(2),
+        [`${settings.rows} ÷ ${settings.small} (CPU, p50)`]: `${(big.cpu / little.cpu).toFixed(2)}, ${(big.p50 / little.p50).toFixed(2)}`,
       };
     });
     printTable([
@@ -295,9 +298,7 @@ async function main(): Promise<void> {
         [`p50 / p95 ms at ${settings.rows}`]: `${emptyLarge.p50.toFixed(0)} / ${emptyLarge.p95.toFixed(0)}`,
         [`CPU ms/req at ${settings.rows} / ${settings.small}`]: `${emptyLarge.cpu.toFixed(1)} / ${stat('empty page @ small').cpu.toFixed(1)}`,
         'CPU ÷ empty page': '1.00',
-        [`${settings.rows} ÷ ${settings.small}`]: (
-          emptyLarge.cpu / stat('empty page @ small').cpu
-        ).toFixed(2),
+        [`${settings.rows} ÷ ${settings.small} (CPU, p50)`]: `${(emptyLarge.cpu / stat('empty page @ small').cpu).toFixed(2)}, ${(emptyLarge.p50 / stat('empty page @ small').p50).toFixed(2)}`,
       },
     ]);
 
