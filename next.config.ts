@@ -36,7 +36,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `npm run build:bench` (BENCH_PAGES=1) also builds the files named `page.bench.tsx` and
   // `route.bench.ts`: baselines the benchmarks measure pages against (an empty page in the console
-  // layout) and alternatives they compare (live updates as Server-Sent Events). Never in `npm run build`.
+  // layout) and alternatives they compare (the live version polled with an ETag). Never in `npm run build`.
   pageExtensions:
     process.env.BENCH_PAGES === '1'
       ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js']
