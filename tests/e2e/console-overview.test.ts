@@ -175,6 +175,9 @@ describe('the figures and a call page', () => {
     expect(await figure(page, 'completed')).toEqual(['3', '3', '3']);
     expect(await figure(page, 'errors')).toEqual(['0', '0', '0']);
     expect(await figure(page, 'success')).toEqual(['100 %', '100 %', '100 %']);
+    // The sandbox's person answers each of them.
+    expect(await figure(page, 'human')).toEqual(['3', '3', '3']);
+    expect(await figure(page, 'voicemail')).toEqual(['0', '0', '0']);
     const [minutes] = await figure(page, 'minutes');
     expect(Number.parseFloat(minutes!)).toBeGreaterThan(0);
     const [spend] = await figure(page, 'spend');

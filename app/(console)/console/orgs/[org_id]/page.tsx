@@ -67,6 +67,8 @@ export default async function OverviewPage({ params }: { params: Promise<{ org_i
     { key: 'completed', label: 'Completed', value: (w) => String(w.completed) },
     { key: 'errors', label: 'Errors', value: (w) => String(w.errors) },
     { key: 'success', label: 'Success (completed of ended)', value: success },
+    { key: 'human', label: 'Answered by a person', value: (w) => String(w.answeredHuman) },
+    { key: 'voicemail', label: 'Reached voicemail', value: (w) => String(w.answeredVoicemail) },
   ];
   return (
     <>
