@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { LoadLastSequencer } from './tests/support/load-last-sequencer';
+import { LoadLastSequencer } from './tests/support/load-last-sequencer.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
