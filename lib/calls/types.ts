@@ -48,4 +48,4 @@ export type {
   PendingEnding,
   RetryPolicy,
   SandboxLineState,
-} from '../adapters/db/schema/calls';
+} from '../adapters/db/schema/call-row-types';

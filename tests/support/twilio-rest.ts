@@ -16,11 +16,18 @@ export interface TwilioRequest {
  * Twilio's REST API for calls on a real local HTTP server, and the production adapter pointed at
  * it: what a test does through the carrier lands in `requests` as Twilio would receive it. A
  * created leg answers GET with `legStatus` (the person picks up, or not) and, once set,
- * `legDuration` (the seconds Twilio bills for an ended call).
+ * `legDuration` (the seconds Twilio bills for an ended call); updates of `refuseUpdatesOf` are
+ * refused as Twilio refuses them (400, its error body).
  */
 export async function twilioRestStandIn(options: { legStatus?: string } = {}) {
   const requests: TwilioRequest[] = [];
-  const state: { legStatus: string; legs: number; legDuration?: string } = {
+  const state: {
+    legStatus: string;
+    legs: number;
+    legDuration?: string;
+    /** A call whose updates Twilio refuses (moving the caller into the transfer fails). */
+    refuseUpdatesOf?: string;
+  } = {
     legStatus: options.legStatus ?? 'in-progress',
     legs: 0,
   };
@@ -35,6 +42,13 @@ export async function twilioRestStandIn(options: { legStatus?: string } = {}) {
       const sid = /^Calls\/([^/.]+)\.json$/.exec(path)?.[1] ?? null;
       const form = Object.fromEntries(new URLSearchParams(body));
       requests.push({ method: request.method ?? 'GET', path, sid, form });
+      if (sid && sid === state.refuseUpdatesOf && request.method === 'POST') {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ code: 21220, message: 'Call is not in-progress.', status: 400 }),
+        );
+        return;
+      }
       const created = !sid && request.method === 'POST';
       const callSid = created ? `CAleg${++state.legs}` : (sid ?? 'CA0');
       const status = created

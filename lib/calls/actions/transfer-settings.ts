@@ -1,4 +1,4 @@
-import type { TransferSettings } from '../../adapters/db/schema/calls';
+import type { TransferSettings } from '../../adapters/db/schema/call-row-types';
 
 /** The transfer fields of a request (a call's, or a batch's call_params). */
 export interface TransferFields {

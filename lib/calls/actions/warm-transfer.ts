@@ -1,4 +1,4 @@
-import { noteTransferLeg } from '../lifecycle/note-transfer';
+import { noteDroppedLeg, noteTransferLeg } from '../lifecycle/note-transfer';
 import type { ActionDeps, ActionSurface } from './types';
 import { ownNumber, secondsLeft, transferWhisper } from './transfer-whisper';
 
@@ -62,6 +62,7 @@ export async function warmTransfer(
   } catch (error) {
     console.error(`call ${call.id}: joining the transfer failed:`, error);
     await carrier.hangUp(leg).catch(() => undefined);
+    await noteDroppedLeg(deps, call.id, { sid: leg, answeredAt });
     return { refused: 'the carrier could not connect the caller' };
   }
   return { joined: { sid: leg, answeredAt } };

@@ -76,7 +76,11 @@ export async function endLockedCall(
   // Every started minute the line was open is paid for, however the call ended (an error after
   // it connected included); a call that never connected costs nothing.
   const price = deps.settings.pricePerMinuteMicros;
-  const cost = callCostMicros(claimed.durationMs, price) + callCostMicros(ending.legMs ?? 0, price);
+  const dropped = carrierStateOf(call)?.droppedLegs ?? [];
+  const cost =
+    callCostMicros(claimed.durationMs, price) +
+    callCostMicros(ending.legMs ?? 0, price) +
+    dropped.reduce((sum, leg) => sum + callCostMicros(leg.billedMs, price), 0);
   // The hold taken before the dial pays it, never more; the hold is released whole. A call placed
   // before holds existed takes what the wallet has free.
   const charged =

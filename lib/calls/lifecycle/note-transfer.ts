@@ -54,3 +54,32 @@ export async function noteTransferLeg(
 ): Promise<void> {
   await patchLineState(deps, callId, { transferLeg: leg });
 }
+
+/**
+ * A warm transfer's person answered but the caller could not be moved to them, and their leg was
+ * hung up: it leaves `transferLeg` (a later transfer notes its own there) for `droppedLegs`, still
+ * billed with the call. An answered leg costs at least its first minute at the carrier.
+ */
+export async function noteDroppedLeg(
+  deps: Pick<CallDeps, 'db' | 'clock'>,
+  callId: string,
+  leg: { sid: string; answeredAt: number },
+): Promise<void> {
+  const billedMs = Math.max(1_000, deps.clock.now() - leg.answeredAt);
+  await withLockedCall(deps, callId, async (tx, call) => {
+    const state = carrierStateOf(call);
+    if (call.queueStatus !== 'started' || !state) return;
+    const { transferLeg, ...rest } = state;
+    await tx
+      .update(schema.calls)
+      .set({
+        lineState: {
+          ...rest,
+          // Another leg noted meanwhile is not this one: it stays.
+          ...(transferLeg && transferLeg.sid !== leg.sid ? { transferLeg } : {}),
+          droppedLegs: [...(state.droppedLegs ?? []), { sid: leg.sid, billedMs }],
+        },
+      })
+      .where(eq(schema.calls.id, callId));
+  });
+}

@@ -10,6 +10,7 @@ import { parseInboundFrame } from '@/lib/calls/conversation/twilio-frames';
 import { applyCarrierStatus, callCostMicros, stopCall } from '@/lib/calls/lifecycle';
 import { addDncNumbers, DEFAULT_HOURS } from '@/lib/calls/rules';
 import { TEST_CALL_SETTINGS } from '../../support/call-deps';
+import { allowConsoleError } from '../../support/console-guard';
 import { liveCallsOnOwnDatabase, type LiveCall } from '../../support/live-call';
 import { twilioRestStandIn } from '../../support/twilio-rest';
 
@@ -169,6 +170,50 @@ describe('transfer_call on Twilio', () => {
       .from(schema.organizations)
       .where(eq(schema.organizations.id, call.orgId));
     expect(org!.heldMicros).toBe(0);
+  });
+
+  it('warm, the caller not moved: the answered leg is hung up and still billed, and a second transfer bills its own', async () => {
+    const call = await liveCall({ replies: ['Hello.'], body: { max_duration: 10 } });
+    await call.run(400);
+    const { surface, requests } = await surfaceOf(
+      call,
+      { list: { sales: SALES, support: SUPPORT }, mode: 'warm' },
+      'in-progress',
+    );
+    standIn!.state.refuseUpdatesOf = call.sid;
+    allowConsoleError(/joining the transfer failed: .*Call is not in-progress/);
+    const first = await transferCall.run(
+      { name: 'transfer_call', input: { to: 'support' } },
+      surface,
+    );
+    expect(first).toMatchObject({
+      line: 'transfer_call: refused (the carrier could not connect the caller)',
+    });
+    // The person who answered is hung up (Twilio's update to completed).
+    expect(requests.at(-1)).toMatchObject({ sid: 'CAleg1', form: { Status: 'completed' } });
+    expect((await call.row()).lineState).toMatchObject({
+      droppedLegs: [{ sid: 'CAleg1', billedMs: 1_000 }],
+    });
+    expect((await call.row()).lineState).not.toHaveProperty('transferLeg');
+
+    standIn!.state.refuseUpdatesOf = undefined;
+    const second = await transferCall.run(
+      { name: 'transfer_call', input: { to: 'sales' } },
+      { ...surface, call: await call.row() },
+    );
+    expect(second).toMatchObject({ next: 'leave', line: `transferred to sales (${SALES}) (warm)` });
+    standIn!.state.legStatus = 'completed';
+    standIn!.state.legDuration = '150';
+    const ended = await finalCallback(call, 240, standIn!.carrier);
+    expect(ended).toMatchObject({
+      transferredTo: SALES,
+      lineState: {
+        transferLeg: { sid: 'CAleg2', billedMs: 150_000 },
+        droppedLegs: [{ sid: 'CAleg1', billedMs: 1_000 }],
+      },
+      // Four minutes of the caller's leg, three of the second person's, the first one's minute.
+      priceMicros: 8 * TEST_CALL_SETTINGS.pricePerMinuteMicros,
+    });
   });
 
   it('warm, not answered: the caller is told, the call goes on with the agent', async () => {

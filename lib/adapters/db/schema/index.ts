@@ -1,6 +1,7 @@
 // The database schema, one file per domain; drizzle-kit generates migrations from these.
 export * from './orgs';
 export * from './calls';
+export type * from './call-row-types';
 export * from './call-day-totals';
 export * from './call-tools';
 export * from './webhooks';
