@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { AgentId, CallDetail, CallDispatchRequest, RetryPolicy } from './calls';
+import { AgentId, CallDispatchRequest, RetryPolicy } from './calls';
+import { CallDetail } from './call-detail';
 import { STORABLE, storable, storableDeep } from './text';
 import { Metadata, callResultFields } from './call-analysis';
 import { answeredByValues, callVoicemailFields } from './call-voicemail';

@@ -1,6 +1,6 @@
 import { AuditLogQuery } from './audit';
 import { z } from './zod';
-import { callEndedByValues, queueStatusValues } from './calls';
+import { callEndedByValues, queueStatusValues } from './call-detail';
 import { callDirections, deliveryStatuses } from './stored-values';
 import { BatchCreateRequest } from './batches';
 import { E164 } from './phone';

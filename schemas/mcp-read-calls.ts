@@ -1,5 +1,5 @@
 // get_call, list_calls and wait_for_call: the REST call record, described for an agent.
-import { CallDetail, CallListQuery, CallListResponse } from './calls';
+import { CallDetail, CallListQuery, CallListResponse } from './call-detail';
 import { callId, callLike } from './mcp-arguments';
 import { z } from './zod';
 

@@ -25,3 +25,6 @@ export const storableDeep = (value: unknown): boolean =>
 
 /** A request string that may reach the database. */
 export const storedText = () => z.string().refine(storable, STORABLE);
+
+/** A JSON object whose strings can all be stored (see `storableDeep`). */
+export const storableJson = z.record(z.string(), z.unknown()).refine(storableDeep, STORABLE);

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CallDetail } from './calls';
+import { CallDetail } from './call-detail';
 import { callWebhookEvents } from './stored-values';
 
 export const ResendWebhooksRequest = z

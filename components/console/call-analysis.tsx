@@ -1,4 +1,4 @@
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 
 /** One extracted value as a person reads it: lists joined, booleans as yes or no. */
 function shown(value: unknown): string {

@@ -1,7 +1,7 @@
 import escape from 'escape-html';
 import { formatTime } from '@/lib/console/format-time';
 import { statusWord } from '@/lib/console/status-words';
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 
 /** A call as the list hands it out (`listCallPage`): any field may be absent. */
 export type Call = Pick<

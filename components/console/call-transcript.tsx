@@ -1,4 +1,4 @@
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 import { playerTime } from '@/lib/console/transcript-offsets';
 import { transcriptTimeline, type TimelineEntry } from '@/lib/console/transcript-timeline';
 import { SeekButton } from './seek-button';

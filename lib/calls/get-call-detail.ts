@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 import { schema } from '../adapters/db';
 import { ApiError } from '../platform/errors/api-error';
 import { renderCall, renderedCallColumns } from './render-call';

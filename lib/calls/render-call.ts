@@ -1,4 +1,4 @@
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 import { schema } from '../adapters/db';
 import { microsToUsd } from '../platform/money';
 import { signRecordingUrl } from './recording-link';

@@ -1,4 +1,4 @@
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 
 type Line = CallDetailBody['transcripts'][number];
 type ToolCall = CallDetailBody['tool_calls'][number];

@@ -1,5 +1,6 @@
 import { BatchAnalysis, BatchCall, BatchParams, BatchResponse } from '../batches';
-import { CallDetail, CallDispatchRequest, CallDispatchResponse, TranscriptEntry } from '../calls';
+import { CallDispatchRequest, CallDispatchResponse } from '../calls';
+import { CallDetail, TranscriptEntry } from '../call-detail';
 import { DEFAULT_TOP_UP_USD } from '../billing';
 import { ApiErrorDetail, ApiErrorEnvelope } from '../error';
 import {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentObject, AgentVersionsResponse, type AgentBody } from '@/schemas/agents';
-import { CallListResponse } from '@/schemas/calls';
+import { CallListResponse } from '@/schemas/call-detail';
 import { startCustomerApi, type CustomerApi } from '../support/customer-api';
 import { expectError } from '../support/http';
 import {

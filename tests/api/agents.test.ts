@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AgentListResponse, AgentObject, AgentVersionsResponse } from '@/schemas/agents';
 import { BatchResponse } from '@/schemas/batches';
-import { CallListResponse } from '@/schemas/calls';
+import { CallListResponse } from '@/schemas/call-detail';
 import { ADMIN_TOKEN, expectError } from '../support/http';
 import {
   createTestOrg,

@@ -6,7 +6,7 @@ import {
   MAX_BATCH_ROWS,
   type BatchResponseBody,
 } from '@/schemas/batches';
-import { CallDetail } from '@/schemas/calls';
+import { CallDetail } from '@/schemas/call-detail';
 import { freshPostgresUrl } from '../support/databases';
 import { freshRedisDb } from '../support/leads-api';
 import { eventually } from '../support/eventually';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { CallListResponse, type CallDetailBody } from '@/schemas/calls';
+import { CallListResponse, type CallDetailBody } from '@/schemas/call-detail';
 import { createRunningClockFile, FIXED_CLOCK_PRELOAD } from '../support/clock-file';
 import { eventually } from '../support/eventually';
 import { admin, expectError } from '../support/http';

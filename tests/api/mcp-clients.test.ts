@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallDetail } from '@/schemas/calls';
+import { CallDetail } from '@/schemas/call-detail';
 import { expectError } from '../support/http';
 import { inspector } from '../support/inspector';
 import { toolsListWithToken } from '../support/oauth-client';

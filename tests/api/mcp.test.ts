@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallDetail } from '@/schemas/calls';
+import { CallDetail } from '@/schemas/call-detail';
 import { ToolErrorText } from '@/schemas/mcp';
 import { expectError } from '../support/http';
 import {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AgentObject } from '@/schemas/agents';
-import { CallListResponse } from '@/schemas/calls';
+import { CallListResponse } from '@/schemas/call-detail';
 import { NumberListResponse, NumberTestCallResponse, PhoneNumberObject } from '@/schemas/numbers';
 import { ADMIN_TOKEN, expectError } from '../support/http';
 import {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { CallDetail, type CallDetailBody } from '@/schemas/calls';
+import { CallDetail, type CallDetailBody } from '@/schemas/call-detail';
 import { migratedPostgresUrl } from './databases';
 import { randomBytes } from 'node:crypto';
 import { eventually } from './eventually';

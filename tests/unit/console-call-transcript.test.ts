@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CallTranscript } from '@/components/console/call-transcript';
 import { answeredByWord } from '@/lib/console/status-words';
 import { transcriptTimeline } from '@/lib/console/transcript-timeline';
-import type { CallDetailBody } from '@/schemas/calls';
+import type { CallDetailBody } from '@/schemas/call-detail';
 
 // The call page's timeline (issue 33): what the agent did between the lines — tools with their
 // tool_calls row, keys pressed on either keypad, transfers — beside both sides' words.

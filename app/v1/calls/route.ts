@@ -4,7 +4,7 @@ import { dispatchCall } from '@/lib/calls/dispatch-call';
 import { listCallPage } from '@/lib/calls/list-call-page';
 import { requireApiKey } from '@/lib/accounts/access/api-key-auth';
 import { defineRoute, parseBody, publicOrigin, readJson } from '@/lib/platform/http';
-import { CallListQuery } from '@/schemas/calls';
+import { CallListQuery } from '@/schemas/call-detail';
 
 export const dynamic = 'force-dynamic';
 

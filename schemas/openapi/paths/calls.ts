@@ -1,13 +1,7 @@
 import { OutsideCallingHoursError } from '../../calling-rules';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import {
-  CallDetail,
-  CallDispatchRequest,
-  CallDispatchResponse,
-  CallListQuery,
-  CallListResponse,
-  CallStopResponse,
-} from '../../calls';
+import { CallDispatchRequest, CallDispatchResponse } from '../../calls';
+import { CallDetail, CallListQuery, CallListResponse, CallStopResponse } from '../../call-detail';
 import {
   ANALYZE_REQUESTS_PER_MINUTE,
   CallAnalyzeRequest,

@@ -5,7 +5,7 @@ import { startTopUp } from '@/lib/wallet';
 import { dispatchCall } from '@/lib/calls';
 import { stopCall } from '@/lib/calls';
 import { shareSpeech } from '@/lib/speech';
-import { CallStopResponse } from '@/schemas/calls';
+import { CallStopResponse } from '@/schemas/call-detail';
 import {
   CreateBatchInput,
   CreateBatchOutput,
