@@ -121,6 +121,8 @@ export async function overviewDays(db: Executor, orgId: string, now: Date): Prom
       .insert(totals)
       .values(settled.map((key) => ({ orgId, day: key, ...(byDay.get(key) ?? ZERO) })))
       .onConflictDoNothing();
+    // Days that slid out of the window are never read again (a missing day is summed anew).
+    await db.delete(totals).where(and(eq(totals.orgId, orgId), lt(totals.day, keys[0]!)));
   }
   return keys.map((key) => ({ day: key, ...(byDay.get(key) ?? ZERO) }));
 }

@@ -278,6 +278,20 @@ describe.each(databaseAdapters)('console overview queries on $name', (adapter) =
     expect(await overviewDays(db, org, at('2026-11-06T03:00:00Z'))).toEqual(kept);
     expect(day(kept, '2026-11-05')).toMatchObject({ calls: 1, connectedMs: 2_000 });
     expect(day(kept, '2026-11-02')).toMatchObject({ calls: 2, connectedMs: 36_000 });
+
+    // What is kept stays within the 30 days shown: a month later, none of those days are left.
+    const keptDays = async () =>
+      (
+        await db
+          .select({ day: schema.callDayTotals.day })
+          .from(schema.callDayTotals)
+          .where(eq(schema.callDayTotals.orgId, org))
+      ).map((row) => row.day);
+    expect(await keptDays()).toContain('2026-11-02');
+    await overviewDays(db, org, at('2026-12-10T12:00:00Z'));
+    const left = await keptDays();
+    expect(left).toHaveLength(29);
+    expect(left.every((d) => d >= '2026-11-11')).toBe(true);
   });
 
   it('streams the version once per change and ends after the one that says nothing is live', async () => {
