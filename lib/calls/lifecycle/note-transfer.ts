@@ -66,20 +66,10 @@ export async function noteDroppedLeg(
   leg: { sid: string; answeredAt: number },
 ): Promise<void> {
   const billedMs = Math.max(1_000, deps.clock.now() - leg.answeredAt);
-  await withLockedCall(deps, callId, async (tx, call) => {
-    const state = carrierStateOf(call);
-    if (call.queueStatus !== 'started' || !state) return;
-    const { transferLeg, ...rest } = state;
-    await tx
-      .update(schema.calls)
-      .set({
-        lineState: {
-          ...rest,
-          // Another leg noted meanwhile is not this one: it stays.
-          ...(transferLeg && transferLeg.sid !== leg.sid ? { transferLeg } : {}),
-          droppedLegs: [...(state.droppedLegs ?? []), { sid: leg.sid, billedMs }],
-        },
-      })
-      .where(eq(schema.calls.id, callId));
-  });
+  await patchLineState(deps, callId, ({ transferLeg, ...state }) => ({
+    ...state,
+    // Another leg noted meanwhile is not this one: it stays.
+    ...(transferLeg && transferLeg.sid !== leg.sid ? { transferLeg } : {}),
+    droppedLegs: [...(state.droppedLegs ?? []), { sid: leg.sid, billedMs }],
+  }));
 }
